@@ -1,0 +1,8 @@
+// The contract between renderer and host. Types only: main, preload and renderer import it with `import type`;
+// a test checks that no file here emits runtime code.
+export type * from './errors';
+export type * from './connections';
+export type * from './app';
+export type * from './streams';
+export type * from './methods';
+export type * from './bridge';
