@@ -89,6 +89,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return send(res, 200, { config: faults.config });
     }
     if (await cluster.handleAdmin(req, res, url)) return;
+    if (await agent.handleAdmin(req, res, url)) return;
     send(res, 404, { error: `no admin route ${req.method} ${url.pathname}` });
   }
 
