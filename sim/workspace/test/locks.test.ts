@@ -63,7 +63,7 @@ describe('POST /workspaces/:workspace_id/actions/unlock', () => {
     const blocked = await h.as('user').post(action(ws.id, 'unlock'));
     expectError(blocked, 503);
     expect(blocked.headers.get('retry-after')).toBe('1');
-    const upload = await fetch(created.body.data.attributes['hosted-state-upload-url'], { method: 'PUT', body: raw, headers: { 'Content-Type': 'application/octet-stream' } });
+    const upload = await fetch(created.body.data.attributes['hosted-state-upload-url'], { method: 'PUT', body: new Uint8Array(raw), headers: { 'Content-Type': 'application/octet-stream' } });
     expect(upload.status).toBe(200);
     expect((await h.as('user').post(action(ws.id, 'unlock'))).status).toBe(200);
   });

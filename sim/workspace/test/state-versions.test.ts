@@ -12,7 +12,7 @@ afterEach(async () => {
 
 const lock = (id: string, kind: 'user' | 'team' = 'user') => h.as(kind).post(`/api/v2/workspaces/${id}/actions/lock`);
 const svPath = (id: string) => `/api/v2/workspaces/${id}/state-versions`;
-const put = (url: string, body: Buffer) => fetch(url, { method: 'PUT', body, headers: { 'Content-Type': 'application/octet-stream' } });
+const put = (url: string, body: Buffer) => fetch(url, { method: 'PUT', body: new Uint8Array(body), headers: { 'Content-Type': 'application/octet-stream' } });
 
 describe('POST /workspaces/:workspace_id/state-versions', () => {
   it('creates a finalized, current version from inline state; resources are processed shortly after', async () => {
@@ -134,7 +134,7 @@ describe('PUT {upload_url}/v1/object/<object_id>', () => {
     expect(wrong.status).toBe(422);
     expect(((await wrong.json()) as any).errors[0].status).toBe('422');
     expect((await put(url, raw)).status).toBe(200);
-    expect((await fetch(`${h.url}/_objects/v1/object/unknown-object`, { method: 'PUT', body: raw })).status).toBe(404);
+    expect((await fetch(`${h.url}/_objects/v1/object/unknown-object`, { method: 'PUT', body: new Uint8Array(raw) })).status).toBe(404);
   });
 });
 
