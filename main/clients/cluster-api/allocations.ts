@@ -4,7 +4,7 @@ import { HostError } from '../../host/host-error';
 import { segment, type BlockingOptions, type Indexed } from './client';
 import { checkIdPrefix } from './input';
 import { JobCommands } from './job-commands';
-import type { AllocListStub, AllocStopResponse, Allocation } from './models';
+import type { AllocListStub, AllocStopResponse, Allocation } from '../../contract/cluster-models';
 import { redactClusterPayload } from './redact';
 import { allocationSchema, allocListStubSchema, allocStopResponseSchema, decode, decodeList } from './schemas';
 

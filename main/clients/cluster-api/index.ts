@@ -6,4 +6,4 @@ export { MAX_DISPATCH_PAYLOAD_BYTES } from './input';
 export type { ListJobsOptions, ParseJobInput } from './jobs';
 export type { DispatchJobInput, RegisterJobOptions, RevertJobInput, ScaleTaskGroupInput } from './job-commands';
 export type { DrainRequest, NodeEligibility } from './nodes';
-export type * from './models';
+export type * from '../../contract/cluster-models';

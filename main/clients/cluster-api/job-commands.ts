@@ -5,7 +5,7 @@ import { REDACTED } from '../../redaction/redact-payload';
 import { CLUSTER_ENDPOINTS } from './errors';
 import { checkDispatchPayload, checkInteger } from './input';
 import { JobQueries, jobTarget } from './jobs';
-import type { Job, JobDispatchResponse, JobEvalResponse, JobRegisterResponse, JobStabilityResponse, PeriodicForceResponse, PlanResult } from './models';
+import type { Job, JobDispatchResponse, JobEvalResponse, JobRegisterResponse, JobStabilityResponse, PeriodicForceResponse, PlanResult } from '../../contract/cluster-models';
 import { redactClusterPayload } from './redact';
 import {
   decode,

@@ -1,7 +1,7 @@
 // Job reads: the list (paginated, blocking), one job, its versions, allocations, evaluations, deployments, summary
 // and scale status (cluster-api.md, Jobs). Writes are in job-commands.ts.
 import { ClusterCore, segment, type BlockingOptions, type Indexed, type Page } from './client';
-import type { AllocListStub, Deployment, Evaluation, Job, JobDiff, JobListStub, JobScaleStatus, JobSummary, JobVersions } from './models';
+import type { AllocListStub, Deployment, Evaluation, Job, JobDiff, JobListStub, JobScaleStatus, JobSummary, JobVersions } from '../../contract/cluster-models';
 import { redactClusterPayload } from './redact';
 import {
   allocListStubSchema,

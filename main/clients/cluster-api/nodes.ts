@@ -4,7 +4,7 @@ import { HostError } from '../../host/host-error';
 import { segment, type BlockingOptions, type Indexed } from './client';
 import { checkIdPrefix, checkInteger } from './input';
 import { AllocationCalls } from './allocations';
-import type { Allocation, Node, NodeEvalResponse, NodeListStub } from './models';
+import type { Allocation, Node, NodeEvalResponse, NodeListStub } from '../../contract/cluster-models';
 import { redactClusterPayload } from './redact';
 import { allocationSchema, decode, decodeList, nodeEvalResponseSchema, nodeListStubSchema, nodeSchema } from './schemas';
 

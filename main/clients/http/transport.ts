@@ -120,7 +120,13 @@ export class HttpTransport {
         {
           method: req.method,
           agent: this.agent,
-          headers: { 'User-Agent': this.userAgent, Accept: 'application/json', ...req.headers },
+          // An explicit length: Node sends a DELETE body with neither Content-Length nor chunking, which servers drop.
+          headers: {
+            'User-Agent': this.userAgent,
+            Accept: 'application/json',
+            ...(req.body !== undefined ? { 'Content-Length': String(Buffer.byteLength(req.body)) } : {}),
+            ...req.headers,
+          },
           signal: req.signal,
         },
         (response) => {

@@ -339,4 +339,4 @@ export interface PlanResult extends Open {
   NextPeriodicLaunch?: string;
 }
 
-export type * from './responses';
+export type * from './cluster-responses';

@@ -1,0 +1,48 @@
+// Test fixture: the simulator over real HTTP on 127.0.0.1 and a WorkspaceClient per token kind.
+import { createHash } from 'node:crypto';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../../sim/index';
+import { TokenBucket } from './rate-limiter';
+import { WorkspaceClient } from './workspace-client';
+import type { TokenKind } from './client';
+
+/** The simulator's token kinds (sim/workspace/generate.ts): owners-team user, another owner, organization, writer team, reader team. */
+export type SimToken = 'user' | 'otherUser' | 'organization' | 'team' | 'readOnly';
+
+export async function startSim(options: SimulatorOptions = {}): Promise<Simulator> {
+  return startSimulator({ seed: 7, ...options });
+}
+
+/** A client with its own bucket, so tests never share rate-limit state through the module-wide registry. */
+export function clientFor(sim: Simulator, kind: SimToken = 'user', extra: { tokenKind?: TokenKind } = {}): WorkspaceClient {
+  const tokens = sim.workspace.tokens as Record<SimToken, string>;
+  return new WorkspaceClient({ baseUrl: sim.url, organization: sim.organization, token: async () => tokens[kind], bucket: new TokenBucket(), ...extra });
+}
+
+export const md5 = (bytes: Buffer): string => createHash('md5').update(bytes).digest('hex');
+
+/** Raw engine state with `resources` managed blocks, as the engine writes it. */
+export function rawState(serial: number, lineage: string, resources = 1): Buffer {
+  return Buffer.from(
+    JSON.stringify({
+      version: 4,
+      terraform_version: '1.9.8',
+      serial,
+      lineage,
+      outputs: { greeting: { value: 'hello', type: 'string' } },
+      resources: Array.from({ length: resources }, (_, i) => ({
+        mode: 'managed',
+        type: 'null_resource',
+        name: `n${i}`,
+        provider: 'provider["registry.terraform.io/hashicorp/null"]',
+        instances: [{ schema_version: 0, attributes: { id: String(i) } }],
+      })),
+    }),
+  );
+}
+
+/** Id of a fixture workspace by name. */
+export function workspaceId(sim: Simulator, name: string): string {
+  const found = sim.workspace.store.workspaceNamed(name);
+  if (!found) throw new Error(`fixture workspace ${name} missing`);
+  return found.id;
+}
