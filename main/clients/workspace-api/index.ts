@@ -11,4 +11,4 @@ export { ORGANIZATION_TOKEN_REFUSED, type DownloadResult, type StateVersionListQ
 export type { WorkspaceDocument, WorkspaceRef } from './workspaces';
 export type { UnlockOptions } from './locks';
 export type { TagRef } from './relationships';
-export type * from './models';
+export type * from '../../contract/workspace-models';

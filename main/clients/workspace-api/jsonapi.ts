@@ -1,40 +1,9 @@
 // JSON:API documents as the workspace service speaks them: resource objects, `included` lookups, relationship
 // identifiers and the pagination envelope (workspace-api.md, Resources and Pagination envelope).
 
-export interface ResourceIdentifier {
-  id: string;
-  type: string;
-}
+import type { PageLinks, PaginationMeta, Resource, ResourceIdentifier } from '../../contract/jsonapi';
 
-export interface Relationship {
-  data?: ResourceIdentifier | ResourceIdentifier[] | null;
-  links?: Record<string, string | null | undefined>;
-}
-
-export interface Resource<A = Record<string, unknown>, T extends string = string> {
-  id: string;
-  type: T;
-  attributes: A;
-  relationships?: Record<string, Relationship>;
-  links?: Record<string, unknown>;
-}
-
-export interface PaginationMeta {
-  currentPage: number;
-  pageSize: number;
-  prevPage: number | null;
-  nextPage: number | null;
-  totalPages: number;
-  totalCount: number;
-}
-
-export interface PageLinks {
-  self?: string;
-  first?: string;
-  prev?: string | null;
-  next?: string | null;
-  last?: string;
-}
+export type { PageLinks, PaginationMeta, Relationship, Resource, ResourceIdentifier } from '../../contract/jsonapi';
 
 /** One page of a list: the items, and where it sits among the others. */
 export interface Page<R> {

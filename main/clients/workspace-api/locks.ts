@@ -2,7 +2,7 @@
 // force-unlock (workspace-api.md, States and transitions: Workspace lock).
 import { HostError } from '../../host/host-error';
 import { seg, validate, type ApiCore } from './client';
-import type { Workspace } from './models';
+import type { Workspace } from '../../contract/workspace-models';
 import { singleDocument, workspaceSchema } from './schemas';
 
 export interface UnlockOptions {

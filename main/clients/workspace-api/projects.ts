@@ -2,7 +2,7 @@
 import { HostError } from '../../host/host-error';
 import { seg, validate, type ApiCore, type ApiRequest, type Query } from './client';
 import { identifiers, type Page } from './jsonapi';
-import type { Project, ProjectInput, ProjectListQuery, ProjectStatusCounts } from './models';
+import type { Project, ProjectInput, ProjectListQuery, ProjectStatusCounts } from '../../contract/workspace-models';
 import { fetchAllPages, fetchPage, type AllPages, type FetchAllOptions, type PageOptions } from './pagination';
 import { projectSchema, projectStatusCountsSchema, singleDocument } from './schemas';
 

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { seg, type ApiCore } from './client';
 import { identifiers, type Page } from './jsonapi';
-import type { DataRetentionPolicy, DataRetentionPolicyInput, EffectiveTagBinding, Tag, TagBinding, Workspace } from './models';
+import type { DataRetentionPolicy, DataRetentionPolicyInput, EffectiveTagBinding, Tag, TagBinding, Workspace } from '../../contract/workspace-models';
 import { fetchAllPages, fetchPage, type AllPages, type FetchAllOptions, type PageOptions } from './pagination';
 import { anyResourceSchema, effectiveTagBindingSchema, listDocument, singleDocument, tagBindingSchema, tagSchema, workspaceSchema } from './schemas';
 

@@ -10,7 +10,7 @@ import { redactPayload } from '../../redaction/redact-payload';
 import { seg, type ApiCore, type ApiRequest } from './client';
 import { errorFromResponse } from './errors';
 import type { Page } from './jsonapi';
-import type { StateVersion, StateVersionInput, StateVersionStatusFilter, StateVersionUrls, Workspace } from './models';
+import type { StateVersion, StateVersionInput, StateVersionStatusFilter, StateVersionUrls, Workspace } from '../../contract/workspace-models';
 import { fetchAllPages, fetchPage, type AllPages, type FetchAllOptions, type PageOptions } from './pagination';
 import { singleDocument, stateVersionSchema, workspaceSchema } from './schemas';
 

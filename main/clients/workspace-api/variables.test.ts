@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../../sim/index';
 import { HostError } from '../../host/host-error';
-import type { Variable } from './models';
+import type { Variable } from '../../contract/workspace-models';
 import { clientFor, startSim, workspaceId } from './sim-fixture';
 import { withoutSensitiveValue } from './variables';
 import type { WorkspaceClient } from './workspace-client';

@@ -2,7 +2,7 @@
 // A sensitive value is write-only. The service answers null in its place; this module enforces it anyway, so
 // a server that ever echoed the value could not leak it into the renderer, the cache or a log.
 import { seg, type ApiCore } from './client';
-import type { Variable, VariableInput, VariablePatch } from './models';
+import type { Variable, VariableInput, VariablePatch } from '../../contract/workspace-models';
 import { listDocument, singleDocument, variableSchema } from './schemas';
 
 /** Never returns a value for a sensitive variable. */

@@ -2,7 +2,7 @@
 // (workspace-api.md, Workspaces). Locks are in locks.ts, relationship endpoints in relationships.ts.
 import { seg, type ApiCore, type ApiRequest, type Query } from './client';
 import { IncludedLookup, type Page, type Resource } from './jsonapi';
-import type { Workspace, WorkspaceCreateInput, WorkspaceInclude, WorkspaceInput, WorkspaceListQuery } from './models';
+import type { Workspace, WorkspaceCreateInput, WorkspaceInclude, WorkspaceInput, WorkspaceListQuery } from '../../contract/workspace-models';
 import { fetchAllPages, fetchPage, type AllPages, type FetchAllOptions, type PageOptions } from './pagination';
 import { singleDocument, workspaceSchema } from './schemas';
 

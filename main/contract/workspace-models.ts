@@ -5,7 +5,6 @@
 // re-maps them: views read `workspace.attributes['execution-mode']`, the same words as the spec and the server,
 // so a field that appears in the spec can be found in the code by searching for it. Unknown attributes the
 // service adds later survive untouched (schemas.ts uses loose objects).
-import type { REDACTED } from '../../redaction/redact-payload';
 import type { Resource } from './jsonapi';
 
 export type ExecutionMode = 'remote' | 'local' | 'agent';
@@ -81,7 +80,8 @@ export type VariablePatch = Partial<VariableInput>;
 // ---- state versions (workspace-api.md, State version) ------------------------------------------------------
 
 /** A capability URL as it leaves the client: replaced by the redaction marker, or null when there is none. */
-export type RedactedUrl = typeof REDACTED | null;
+/** Capability URLs are replaced by `<redacted>` in main (design.md, invariant 2); null means none exists. */
+export type RedactedUrl = '<redacted>' | null;
 
 export interface StateVersionAttributes {
   'created-at': string;
