@@ -285,7 +285,7 @@ export class Dynamics {
     const typeOf = (a: AllocRecord): string => this.state.jobs.get(a.jobKey)?.job.Type ?? 'service';
     const movable = live.filter((a) => typeOf(a) !== 'system' && typeOf(a) !== 'sysbatch');
     const system = live.filter((a) => !movable.includes(a));
-    const ignoreSystem = node.DrainStrategy.DrainSpec.IgnoreSystemJobs;
+    const ignoreSystem = node.DrainStrategy.IgnoreSystemJobs;
     // Migrate in small batches (the group's Migrate.MaxParallel is 1 by default); everything at the deadline.
     const batch = forced ? movable : movable.slice(0, 2);
     if (batch.length > 0) {

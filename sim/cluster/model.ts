@@ -154,7 +154,8 @@ export interface NodeRecord {
   StatusUpdatedAt: number;
   SchedulingEligibility: 'eligible' | 'ineligible';
   Drain: boolean;
-  DrainStrategy: { DrainSpec: { Deadline: number; IgnoreSystemJobs: boolean }; ForceDeadline: string; StartedAt: string } | null;
+  // Nomad embeds DrainSpec in DrainStrategy, so its fields appear flat in JSON.
+  DrainStrategy: { Deadline: number; IgnoreSystemJobs: boolean; ForceDeadline: string; StartedAt: string } | null;
   LastDrain: { Status: string; StartedAt: string; UpdatedAt: string; AccessorID: string; Meta: Json | null } | null;
   Events: NodeEvent[];
   /** Index into the node templates (shared attributes, drivers and resources). */

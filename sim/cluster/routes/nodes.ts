@@ -120,7 +120,8 @@ async function drain(deps: Deps, ctx: Ctx): Promise<void> {
       node.drainDeadlineAt = deadline < 0 ? clock.nowMs() : deadline === 0 ? 0 : clock.nowMs() + deadline / 1e6;
       node.Drain = true;
       node.DrainStrategy = {
-        DrainSpec: { Deadline: deadline, IgnoreSystemJobs: spec.IgnoreSystemJobs === true },
+        Deadline: deadline,
+        IgnoreSystemJobs: spec.IgnoreSystemJobs === true,
         ForceDeadline: deadline === 0 ? '0001-01-01T00:00:00Z' : new Date(node.drainDeadlineAt).toISOString(),
         StartedAt: now,
       };

@@ -75,7 +75,7 @@ describe('node writes', () => {
     expect(Number.isInteger(out.NodeModifyIndex)).toBe(true);
     let node = await c.json(`/v1/node/${stub.ID}`);
     expect(node).toMatchObject({ Drain: true, SchedulingEligibility: 'ineligible' });
-    expect(node.DrainStrategy.DrainSpec).toEqual({ Deadline: 3_600_000_000_000, IgnoreSystemJobs: true });
+    expect(node.DrainStrategy).toMatchObject({ Deadline: 3_600_000_000_000, IgnoreSystemJobs: true });
     expect(node.Events.at(-1).Message).toBe('Node drain strategy set');
     c.sim.advance(20_000);
     let replaced = 0;
