@@ -55,8 +55,21 @@ function normalizeTls(tls: Partial<{ caFile: string; clientCertFile: string; cli
   return out;
 }
 
+/** Why a connection changed, so API clients and datasets built on its old settings or token can be dropped. */
+export type ConnectionChange = { id: string; kind: 'updated' | 'removed' | 'token' };
+
 export class ConnectionService {
   private readonly health = new Map<string, HealthRecord>();
+  private readonly listeners = new Set<(change: ConnectionChange) => void>();
+
+  onChange(listener: (change: ConnectionChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(change: ConnectionChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
 
   constructor(
     private readonly settings: SettingsStore,
@@ -142,6 +155,7 @@ export class ConnectionService {
     }
     this.settings.saveConnections(this.settings.connections().map((entry) => (entry.id === id ? next : entry)));
     this.health.delete(id); // the old result described other settings
+    this.emit({ id, kind: 'updated' });
     return this.summary(next);
   }
 
@@ -164,6 +178,7 @@ export class ConnectionService {
     this.settings.saveConnections(remaining, activeId === id ? (remaining[0]?.id ?? null) : activeId);
     this.health.delete(id);
     await this.vault.delete(id);
+    this.emit({ id, kind: 'removed' });
     this.log.info('connection removed', { id });
   }
 
@@ -185,6 +200,7 @@ export class ConnectionService {
       throw new HostError('internal', `The OS keychain refused to store the token: ${(error as Error).message}. Unlock the keychain and try again.`);
     }
     this.health.delete(connectionId);
+    this.emit({ id: connectionId, kind: 'token' });
     return { connectionId, hasToken: true, storage: this.vault.storage };
   }
 
@@ -192,6 +208,7 @@ export class ConnectionService {
     this.profile(connectionId);
     await this.vault.delete(connectionId);
     this.health.delete(connectionId);
+    this.emit({ id: connectionId, kind: 'token' });
     return { connectionId, hasToken: false, storage: this.vault.storage };
   }
 

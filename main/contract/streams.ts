@@ -60,7 +60,13 @@ export interface AgentLogParams {
   serverId?: string;
 }
 
+import type { ListChange } from './lists';
+import type { TransferProgress } from './workspace';
+
 export interface StreamMap {
+  /** Dataset changes for one connection; the batch status doubles as the live / reconnecting / offline indicator. */
+  'lists.changes': { params: { connectionId: string }; item: ListChange };
+  'transfers': { params: { transferId: string }; item: TransferProgress };
   'events.cluster': { params: ClusterEventParams; item: ClusterEvent };
   'logs.alloc': { params: AllocLogParams; item: LogChunk };
   'logs.agent': { params: AgentLogParams; item: LogChunk };

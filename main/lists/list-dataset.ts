@@ -1,0 +1,189 @@
+// One large list held in main (jobs, allocations, nodes, workspaces): patched by live updates, queried by window.
+// Filtering 100,000 rows is a linear scan of precomputed lower-case keys; sorting is cached per sort key until the
+// data changes, so scrolling (a new offset, same query) costs only a slice.
+import type { BridgeError, DataSource, ListQuery, ListWindow } from '../contract';
+
+export interface DatasetShape<Row> {
+  id(row: Row): string;
+  /** Text matched by `search`: name-like fields; an ID prefix also matches via `id`. */
+  searchText(row: Row): string;
+  /** Facet name → value(s) of a row, e.g. `Status: row.Status`. */
+  facets: Record<string, (row: Row) => string | string[]>;
+  /** Sort key → comparator. */
+  sorters: Record<string, (a: Row, b: Row) => number>;
+  defaultSort: { key: string; order: 'asc' | 'desc' };
+  /** Optional row filter by namespace; rows without one pass. */
+  namespace?(row: Row): string;
+}
+
+interface Indexed<Row> {
+  row: Row;
+  id: string;
+  text: string;
+}
+
+export function wildcardToRegExp(pattern: string): RegExp {
+  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+  return new RegExp(`^${escaped}$`, 'i');
+}
+
+export class ListDataset<Row> {
+  private readonly rows = new Map<string, Indexed<Row>>();
+  private sorted = new Map<string, Indexed<Row>[]>();
+  private facetCache: Record<string, Record<string, number>> | null = null;
+  version = 0;
+  loading = true;
+  asOf: string | null = null;
+  source: DataSource = 'live';
+  refreshError: BridgeError | undefined;
+
+  constructor(private readonly shape: DatasetShape<Row>) {}
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  get(id: string): Row | undefined {
+    return this.rows.get(id)?.row;
+  }
+
+  all(): Row[] {
+    return Array.from(this.rows.values(), (entry) => entry.row);
+  }
+
+  private index(row: Row): Indexed<Row> {
+    const id = this.shape.id(row);
+    return { row, id, text: `${id}\u0000${this.shape.searchText(row)}`.toLowerCase() };
+  }
+
+  private changed(): void {
+    this.version++;
+    this.sorted = new Map();
+    this.facetCache = null;
+  }
+
+  /** Replaces the whole dataset (a full fetch); `source` says whether it came from the server or the cache. */
+  replaceAll(rows: Row[], source: DataSource = 'live', asOf = new Date().toISOString()): void {
+    this.rows.clear();
+    for (const row of rows) {
+      const entry = this.index(row);
+      this.rows.set(entry.id, entry);
+    }
+    this.source = source;
+    this.asOf = asOf;
+    this.refreshError = undefined;
+    this.changed();
+  }
+
+  /** Adds or replaces rows (live events, or pages arriving while the list fills). Returns the ids touched. */
+  upsert(rows: Row[]): string[] {
+    const ids: string[] = [];
+    for (const row of rows) {
+      const entry = this.index(row);
+      this.rows.set(entry.id, entry);
+      ids.push(entry.id);
+    }
+    if (ids.length) this.changed();
+    return ids;
+  }
+
+  remove(ids: string[]): string[] {
+    const removed = ids.filter((id) => this.rows.delete(id));
+    if (removed.length) this.changed();
+    return removed;
+  }
+
+  markFailed(error: BridgeError): void {
+    this.refreshError = error;
+    this.loading = false;
+    this.version++;
+  }
+
+  private sortedBy(key: string, order: 'asc' | 'desc'): Indexed<Row>[] {
+    const cacheKey = `${key}:${order}`;
+    let list = this.sorted.get(cacheKey);
+    if (!list) {
+      const compare = this.shape.sorters[key] ?? this.shape.sorters[this.shape.defaultSort.key];
+      const direction = order === 'desc' ? -1 : 1;
+      list = Array.from(this.rows.values()).sort((a, b) => direction * compare(a.row, b.row) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      this.sorted.set(cacheKey, list);
+    }
+    return list;
+  }
+
+  facetCounts(): Record<string, Record<string, number>> {
+    if (this.facetCache) return this.facetCache;
+    const counts: Record<string, Record<string, number>> = {};
+    for (const name of Object.keys(this.shape.facets)) counts[name] = {};
+    for (const { row } of this.rows.values()) {
+      for (const [name, read] of Object.entries(this.shape.facets)) {
+        const values = read(row);
+        for (const value of Array.isArray(values) ? values : [values]) counts[name][value] = (counts[name][value] ?? 0) + 1;
+      }
+    }
+    this.facetCache = counts;
+    return counts;
+  }
+
+  query(query: Omit<ListQuery, 'connectionId'>): ListWindow<Row> {
+    const sort = query.sort ?? this.shape.defaultSort;
+    const base = this.sortedBy(sort.key, sort.order);
+    const matches = this.matcher(query);
+    let rows: Row[];
+    let matching: number;
+    if (!matches) {
+      matching = base.length;
+      rows = base.slice(query.offset, query.offset + query.limit).map((entry) => entry.row);
+    } else {
+      rows = [];
+      matching = 0;
+      const end = query.offset + query.limit;
+      for (const entry of base) {
+        if (!matches(entry)) continue;
+        if (matching >= query.offset && matching < end) rows.push(entry.row);
+        matching++;
+      }
+    }
+    return {
+      rows,
+      offset: query.offset,
+      total: this.rows.size,
+      matching,
+      facetCounts: this.facetCounts(),
+      version: this.version,
+      loading: this.loading,
+      asOf: this.asOf,
+      source: this.source,
+      ...(this.refreshError ? { refreshError: this.refreshError } : {}),
+    };
+  }
+
+  private matcher(query: Omit<ListQuery, 'connectionId'>): ((entry: Indexed<Row>) => boolean) | null {
+    const tests: Array<(entry: Indexed<Row>) => boolean> = [];
+    const search = query.search?.trim().toLowerCase();
+    if (search) {
+      if (search.includes('*')) {
+        const pattern = wildcardToRegExp(search);
+        tests.push((entry) => pattern.test(this.shape.searchText(entry.row)) || entry.id.toLowerCase().startsWith(search.replace(/\*/g, '')));
+      } else {
+        tests.push((entry) => entry.id.toLowerCase().startsWith(search) || entry.text.includes(search));
+      }
+    }
+    const namespace = query.namespace;
+    if (namespace && namespace !== '*' && this.shape.namespace) {
+      const read = this.shape.namespace;
+      tests.push((entry) => read(entry.row) === namespace);
+    }
+    for (const [name, wanted] of Object.entries(query.facets ?? {})) {
+      const read = this.shape.facets[name];
+      if (!read || wanted.length === 0) continue;
+      const set = new Set(wanted);
+      tests.push((entry) => {
+        const values = read(entry.row);
+        return Array.isArray(values) ? values.some((value) => set.has(value)) : set.has(values);
+      });
+    }
+    if (tests.length === 0) return null;
+    return (entry) => tests.every((test) => test(entry));
+  }
+}
