@@ -14,6 +14,12 @@ export class SecretScrubber {
     if (secret) this.secrets.delete(secret);
   }
 
+  /** True when `text` holds any token the host knows; used to refuse writing such data at all. */
+  containsKnownSecret(text: string): boolean {
+    for (const secret of this.secrets) if (text.includes(secret)) return true;
+    return false;
+  }
+
   /** Replaces known secrets, and header-shaped credentials even when unknown (a server may echo one back). */
   scrub(text: string): string {
     let out = text;

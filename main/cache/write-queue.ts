@@ -1,0 +1,104 @@
+// Serialises all cache writes into batched lmdb transactions: each batch is one atomic commit (entry and its
+// meta together, so a kill mid-write leaves both or neither), and the size bound is enforced inside it.
+import { connectionRange } from './cache-key';
+import type { CacheEnv } from './cache-env';
+import { encodeMeta, type LruIndex } from './lru-index';
+
+export type WriteOp =
+  | { kind: 'put'; key: string; bytes: Buffer; storedAt: number }
+  | { kind: 'remove'; key: string }
+  /** Persist the last access already recorded in the in-memory index. */
+  | { kind: 'touch'; key: string }
+  | { kind: 'clear'; connectionId: string | null };
+
+interface Queued {
+  op: WriteOp;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export class WriteQueue {
+  writes = 0;
+  evictions = 0;
+  private queued: Queued[] = [];
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly env: CacheEnv,
+    private readonly index: () => LruIndex,
+    private readonly maxBytes: number,
+    /** Called when a commit failed: the in-memory index may have run ahead of the disk. */
+    private readonly onCommitFailed: (error: unknown) => void,
+  ) {}
+
+  push(op: WriteOp): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queued.push({ op, resolve, reject });
+      this.running ??= this.run();
+    });
+  }
+
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async run(): Promise<void> {
+    try {
+      while (this.queued.length > 0) {
+        const batch = this.queued;
+        this.queued = [];
+        try {
+          // The callback runs when lmdb's write thread starts this transaction; everything in it commits together.
+          await this.env.root.transaction(() => this.apply(batch.map((item) => item.op)));
+          batch.forEach((item) => item.resolve());
+        } catch (error) {
+          this.onCommitFailed(error);
+          batch.forEach((item) => item.reject(error));
+        }
+      }
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private apply(ops: WriteOp[]): void {
+    const { entries, meta } = this.env;
+    const index = this.index();
+    const touched = new Set<string>();
+    const remove = (key: string) => {
+      entries.removeSync(key);
+      meta.removeSync(key);
+      index.remove(key);
+    };
+    for (const op of ops) {
+      if (op.kind === 'put') {
+        const entry = { size: op.bytes.length + Buffer.byteLength(op.key), accessedAt: op.storedAt, storedAt: op.storedAt };
+        entries.putSync(op.key, op.bytes);
+        meta.putSync(op.key, encodeMeta(entry));
+        index.set(op.key, entry);
+        this.writes += 1;
+      } else if (op.kind === 'remove') {
+        remove(op.key);
+      } else if (op.kind === 'touch') {
+        touched.add(op.key);
+      } else {
+        const keys = op.connectionId === null ? [...entries.getKeys()] : [...entries.getKeys(connectionRange(op.connectionId))];
+        for (const key of keys) remove(key);
+        // Meta without an entry would otherwise survive a clear; sweep the same range.
+        const metaKeys = op.connectionId === null ? [...meta.getKeys()] : [...meta.getKeys(connectionRange(op.connectionId))];
+        for (const key of metaKeys) meta.removeSync(key);
+      }
+    }
+    for (const key of touched) {
+      const entry = index.get(key);
+      if (entry) meta.putSync(key, encodeMeta(entry));
+    }
+    // Least recently used first, until the stored bytes fit the bound again.
+    while (index.totalBytes > this.maxBytes) {
+      const victim = index.oldest();
+      if (victim === undefined) break;
+      remove(victim);
+      this.evictions += 1;
+    }
+  }
+}
