@@ -129,15 +129,17 @@ export class FaultyStream {
       this.faults.fired.malformed++;
       out = line.slice(0, Math.max(1, Math.floor(line.length / 2))) + '\u0000}{';
     }
-    this.res.write(out.endsWith('\n') ? out : out + '\n');
     this.frames++;
     if (config.dropAfterFrames > 0 && this.frames >= config.dropAfterFrames) {
       this.faults.fired.drops++;
       this.frames = 0;
       this.closed = true;
-      this.res.socket?.destroy();
+      // Break the connection once this frame is flushed: "dropped after N frames", not "the Nth frame lost".
+      const socket = this.res.socket;
+      this.res.write(out.endsWith('\n') ? out : out + '\n', () => socket?.destroy());
       return false;
     }
+    this.res.write(out.endsWith('\n') ? out : out + '\n');
     return true;
   }
 }

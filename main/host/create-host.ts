@@ -9,6 +9,8 @@ import { openTokenVault, type KeychainApi } from '../connections/token-vault';
 import { DemoService } from '../demo/demo-service';
 import { SecretScrubber } from '../redaction/secret-scrubber';
 import { SubscriptionRegistry, type StreamFactory } from '../streams/subscription-registry';
+import { createStreamFactories } from '../streams/stream-factories';
+import { ClusterTransportPool } from '../clients/http/transport-pool';
 import { assertExternalUrl } from './external-url';
 import { HostError, toBridgeError } from './host-error';
 import { createLogger, type Logger } from './logger';
@@ -52,7 +54,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const connections = new ConnectionService(settings, vault, log);
   const demo = new DemoService(connections, settings, log);
   const subscriptions = new SubscriptionRegistry();
-  const streams: Record<string, StreamFactory> = {};
+  const transports = new ClusterTransportPool(connections);
+  const clusterStreams = createStreamFactories({
+    transportFor: (connectionId) => transports.transportFor(connectionId),
+    tokenFor: (connectionId) => connections.tokenFor(connectionId),
+    scrub: (text) => scrubber.scrub(text),
+  });
+  const streams: Record<string, StreamFactory> = { ...clusterStreams.factories };
 
   const handlers: MethodHandlers = {
     'app.info': async () => ({
@@ -129,6 +137,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     subscriptionCount: (session) => subscriptions.count(session?.id),
     async shutdown() {
       subscriptions.closeAll();
+      clusterStreams.manager.closeAll();
+      transports.close();
       await ready.catch(() => undefined);
       await demo.stop();
       log.info('host stopped');

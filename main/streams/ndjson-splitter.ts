@@ -1,0 +1,115 @@
+// Turns the bytes of a newline-delimited JSON body into frames (cluster-api.md, Event stream: "splitting at each
+// newline gives one valid JSON object per frame"). Works on bytes, so a chunk that ends mid-line or mid-character
+// is carried over before anything is decoded; bad frames are counted, never thrown.
+
+export type FrameSink = (frame: Record<string, unknown>, line: string) => void;
+/** Told of each bad line at its place in the stream, so a caller can stop before the frames that follow it. */
+export type MalformedSink = () => void;
+
+/** Longest line kept by default: a log frame holds at most 64 KiB of data (about 88 KiB once Base64-encoded). */
+export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
+
+const NEWLINE = 0x0a;
+
+export class NdjsonSplitter {
+  /** Frames that were not a JSON object (parse failures, arrays, scalars) or were cut for length. */
+  malformed = 0;
+  /** Lines dropped because they grew past `maxLineBytes`; also counted in `malformed`. */
+  oversized = 0;
+  private carry: Buffer[] = [];
+  private carryBytes = 0;
+  /** True while skipping the rest of an over-long line up to its newline. */
+  private discarding = false;
+  private onMalformed: MalformedSink | undefined;
+
+  constructor(private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES) {}
+
+  /** Feeds one chunk; every complete line is parsed and handed to `sink` in order. */
+  push(chunk: Uint8Array, sink: FrameSink, onMalformed?: MalformedSink): void {
+    this.onMalformed = onMalformed;
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let start = 0;
+    for (;;) {
+      const newline = bytes.indexOf(NEWLINE, start);
+      if (newline < 0) break;
+      if (this.discarding) {
+        this.discarding = false;
+      } else if (this.carryBytes > 0) {
+        this.carry.push(bytes.subarray(start, newline));
+        const line = Buffer.concat(this.carry, this.carryBytes + newline - start);
+        this.clearCarry();
+        if (line.length > this.maxLineBytes) this.countOversized();
+        else this.parse(line.toString('utf8'), sink);
+      } else if (newline - start > this.maxLineBytes) {
+        this.countOversized();
+      } else if (newline > start) {
+        this.parse(bytes.toString('utf8', start, newline), sink);
+      }
+      start = newline + 1;
+    }
+    if (start < bytes.length && !this.discarding) {
+      const rest = bytes.length - start;
+      if (this.carryBytes + rest > this.maxLineBytes) {
+        // A server that never sends a newline must not grow memory without limit: drop the line, skip to its end.
+        this.clearCarry();
+        this.countOversized();
+        this.discarding = true;
+      } else {
+        // Copy: the caller's chunk may be reused once push returns.
+        this.carry.push(Buffer.from(bytes.subarray(start)));
+        this.carryBytes += rest;
+      }
+    }
+  }
+
+  /** The body ended cleanly: a last line without a newline is still a frame. */
+  end(sink: FrameSink, onMalformed?: MalformedSink): void {
+    this.onMalformed = onMalformed;
+    if (this.carryBytes > 0 && !this.discarding) this.parse(Buffer.concat(this.carry, this.carryBytes).toString('utf8'), sink);
+    this.reset();
+  }
+
+  /** The connection broke: a partial line is the torn end of a frame the resumed stream sends again. */
+  reset(): void {
+    this.clearCarry();
+    this.discarding = false;
+  }
+
+  /** Bytes held for an unfinished line (bounded by `maxLineBytes`). */
+  get pendingBytes(): number {
+    return this.carryBytes;
+  }
+
+  private parse(text: string, sink: FrameSink): void {
+    // Tolerate CRLF and blank keep-alive lines; neither is a frame.
+    const line = text.endsWith('\r') ? text.slice(0, -1) : text;
+    if (line.length === 0) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      this.countMalformed();
+      return;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      this.countMalformed();
+      return;
+    }
+    sink(value as Record<string, unknown>, line);
+  }
+
+  private countOversized(): void {
+    this.oversized++;
+    this.countMalformed();
+  }
+
+  private countMalformed(): void {
+    this.malformed++;
+    this.onMalformed?.();
+  }
+
+  private clearCarry(): void {
+    this.carry = [];
+    this.carryBytes = 0;
+  }
+}
