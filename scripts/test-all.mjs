@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 let passed = 0;
@@ -48,6 +49,18 @@ function countPlaywright(label, file, ok) {
   if (!ok && !unexpected) failed++; // the runner itself failed (e.g. global set-up)
 }
 
+/** The Electron executable if its binary was installed, else null (read the way node_modules/electron does). */
+function installedElectronBinary() {
+  try {
+    const dir = dirname(require.resolve('electron/package.json'));
+    const relative = readFileSync(join(dir, 'path.txt'), 'utf8').trim();
+    const binary = join(dir, 'dist', relative);
+    return existsSync(binary) ? binary : null;
+  } catch {
+    return null;
+  }
+}
+
 mkdirSync('test-results', { recursive: true });
 const only = process.argv[2]; // optional: typecheck | unit | e2e
 
@@ -78,13 +91,9 @@ if (!only || only === 'e2e') {
   const ok = run('end-to-end, browser mode (Playwright + /usr/bin/chromium)', 'npx', ['playwright', 'test'], { QD_E2E_TARGET: 'web', PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e.json' });
   countPlaywright('e2e (browser mode)', 'test-results/e2e.json', ok);
 
-  let electronBinary = null;
-  try {
-    electronBinary = require('electron');
-  } catch {
-    electronBinary = null;
-  }
-  if (typeof electronBinary === 'string' && existsSync(electronBinary)) {
+  // Not require('electron'): since Electron 45 that tries to download a missing binary, which fails offline.
+  const electronBinary = installedElectronBinary();
+  if (electronBinary) {
     rmSync('test-results/e2e-electron.json', { force: true });
     const okElectron = run('end-to-end, desktop app (Playwright Electron)', 'npx', ['playwright', 'test'], { QD_E2E_TARGET: 'electron', PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e-electron.json' });
     countPlaywright('e2e (electron)', 'test-results/e2e-electron.json', okElectron);

@@ -8,6 +8,7 @@ export type * from './methods';
 export type * from './bridge';
 export type * from './lists';
 export type * from './cluster';
+export type * from './agent';
 export type * from './cluster-models';
 export type * from './workspace';
 export type * from './workspace-models';

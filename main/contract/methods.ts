@@ -10,6 +10,9 @@ import type {
   TokenStatus,
   WorkspaceSettings,
 } from './connections';
+import type { ClusterMethods } from './cluster';
+import type { WorkspaceMethods } from './workspace';
+import type { AgentMethods } from './agent';
 
 type Empty = Record<string, never>;
 
@@ -68,7 +71,7 @@ export interface DemoMethods {
   'demo.start': { params: Empty; result: ConnectionList };
 }
 
-export interface MethodMap extends AppMethods, SettingsMethods, ConnectionMethods, TokenMethods, DemoMethods {}
+export interface MethodMap extends AppMethods, SettingsMethods, ConnectionMethods, TokenMethods, DemoMethods, ClusterMethods, WorkspaceMethods, AgentMethods {}
 
 export type MethodName = keyof MethodMap;
 export type MethodParams<M extends MethodName> = MethodMap[M]['params'];

@@ -121,11 +121,11 @@ export interface StateVersionInput {
   md5: string;
   lineage?: string;
   /** Raw state; sent Base64-encoded. When omitted, upload it with `uploadContent`. */
-  state?: Buffer;
+  state?: Uint8Array;
   /** Stable-format JSON state; sent Base64-encoded. */
-  jsonState?: Buffer;
+  jsonState?: Uint8Array;
   /** The outputs object of the JSON state; sent Base64-encoded. */
-  jsonStateOutputs?: Buffer;
+  jsonStateOutputs?: Uint8Array;
   runId?: string;
 }
 

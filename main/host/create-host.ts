@@ -1,6 +1,7 @@
 // Builds the host core: settings, keychain, connections, demo and streams behind one validated router.
 // Both shells (main/electron and main/web) call this; it knows nothing about either.
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { BridgeResult, StreamBatch } from '../contract';
 import { ConnectionService } from '../connections/connection-service';
@@ -11,6 +12,11 @@ import { SecretScrubber } from '../redaction/secret-scrubber';
 import { SubscriptionRegistry, type StreamFactory } from '../streams/subscription-registry';
 import { createStreamFactories } from '../streams/stream-factories';
 import { ClusterTransportPool } from '../clients/http/transport-pool';
+import { DatasetRegistry } from '../lists/dataset-registry';
+import { createClusterService } from '../cluster';
+import { createWorkspaceService } from '../workspace';
+import { createAgentService } from '../agent';
+import { TransferHub } from '../workspace/transfers';
 import { assertExternalUrl } from './external-url';
 import { HostError, toBridgeError } from './host-error';
 import { createLogger, type Logger } from './logger';
@@ -33,6 +39,10 @@ export interface HostOptions {
   keychainService?: string;
   /** Mirror log lines somewhere (stderr in browser mode). */
   echoLog?: (line: string) => void;
+  /** Desktop: a save dialog for downloads and profiles; null means the person cancelled. Browser mode saves to downloadsDir. */
+  chooseSavePath?: (suggestedName: string) => Promise<string | null>;
+  /** Where downloads go without a save dialog; defaults to `<dataDir>/downloads`. */
+  downloadsDir?: string;
 }
 
 export interface Host extends HostApi {
@@ -60,7 +70,17 @@ export async function createHost(options: HostOptions): Promise<Host> {
     tokenFor: (connectionId) => connections.tokenFor(connectionId),
     scrub: (text) => scrubber.scrub(text),
   });
-  const streams: Record<string, StreamFactory> = { ...clusterStreams.factories };
+  const datasets = new DatasetRegistry();
+  const transfers = new TransferHub();
+  const downloadsDir = options.downloadsDir ?? join(options.dataDir, 'downloads');
+  const cluster = createClusterService({ connections, datasets, log, streams: clusterStreams.manager });
+  const workspace = createWorkspaceService({ connections, datasets, log, downloadsDir, chooseSavePath: options.chooseSavePath, transfers });
+  const agent = createAgentService({ connections, log, downloadsDir, chooseSavePath: options.chooseSavePath, transfers });
+  const streams: Record<string, StreamFactory> = {
+    ...clusterStreams.factories,
+    'lists.changes': datasets.changesStream((connectionId) => cluster.liveStatus(connectionId)),
+    transfers: transfers.stream,
+  };
 
   const handlers: MethodHandlers = {
     'app.info': async () => ({
@@ -96,6 +116,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     'tokens.clear': ({ connectionId }) => connections.clearToken(connectionId),
     'tokens.status': ({ connectionId }) => connections.tokenStatus(connectionId),
     'demo.start': () => demo.start(),
+    ...cluster.handlers,
+    ...workspace.handlers,
+    ...agent.handlers,
   };
   const router = new MethodRouter(methodSchemas, handlers, log);
 
@@ -139,6 +162,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
       subscriptions.closeAll();
       clusterStreams.manager.closeAll();
       transports.close();
+      await Promise.all([cluster.close(), workspace.close(), agent.close()]);
+      transfers.close();
       await ready.catch(() => undefined);
       await demo.stop();
       log.info('host stopped');

@@ -18,7 +18,7 @@ export const ORGANIZATION_TOKEN_REFUSED =
   'State versions can only be created with a user or team token; this connection uses an organization token. Use a user or team token to change state.';
 
 const redacted = (version: unknown): StateVersion => redactPayload(version) as StateVersion;
-const b64 = (bytes: Buffer | undefined): string | undefined => bytes?.toString('base64');
+const b64 = (bytes: Uint8Array | undefined): string | undefined => (bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') : undefined);
 
 export interface StateVersionListQuery {
   workspaceName: string;
