@@ -1,6 +1,6 @@
 // Desktop entry point: one instance, one secure window, the host core behind the single IPC channel.
 // Everything Electron-specific lives in this folder; the host core never sees an Electron object (design.md).
-import { app, BrowserWindow, ipcMain, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHost } from '../host/create-host';
@@ -42,6 +42,20 @@ function focusExistingWindow(): void {
   window.focus();
 }
 
+/** `--data-dir D` (end-to-end tests, several profiles side by side); the OS's per-user folder otherwise. */
+function dataDirFromArgs(argv: readonly string[]): string {
+  const at = argv.indexOf('--data-dir');
+  return at >= 0 && argv[at + 1] ? argv[at + 1] : app.getPath('userData');
+}
+
+/** Downloads and profile captures: the person picks the file; null when they cancel. */
+async function chooseSavePath(suggestedName: string): Promise<string | null> {
+  const [window] = windows;
+  const options = { defaultPath: join(app.getPath('downloads'), suggestedName) };
+  const answer = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+  return answer.canceled || !answer.filePath ? null : answer.filePath;
+}
+
 async function start(): Promise<void> {
   await app.whenReady();
   const devOrigin = devServerUrl ? new URL(devServerUrl) : null;
@@ -50,7 +64,9 @@ async function start(): Promise<void> {
   guardSession(session.defaultSession, contentSecurityPolicy({ connect }));
 
   const core = await createHost({
-    dataDir: app.getPath('userData'),
+    dataDir: dataDirFromArgs(process.argv),
+    chooseSavePath,
+    downloadsDir: app.getPath('downloads'),
     shell: { mode: 'desktop', openExternal },
     env: process.env,
     demo: process.argv.includes('--demo'),

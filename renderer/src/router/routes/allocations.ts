@@ -1,0 +1,6 @@
+// Routes of the allocations view. Each domain owns its route module, so the views of one domain never edit another's.
+import type { RouteRecordRaw } from 'vue-router';
+
+export const allocationsRoutes: RouteRecordRaw[] = [
+  { path: '/allocations', name: 'allocations', component: () => import('@/views/planned/PlannedView.vue'), meta: { view: 'allocations' } },
+];

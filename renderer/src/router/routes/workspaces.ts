@@ -1,0 +1,6 @@
+// Routes of the workspaces view. Each domain owns its route module, so the views of one domain never edit another's.
+import type { RouteRecordRaw } from 'vue-router';
+
+export const workspacesRoutes: RouteRecordRaw[] = [
+  { path: '/workspaces', name: 'workspaces', component: () => import('@/views/planned/PlannedView.vue'), meta: { view: 'workspaces' } },
+];
