@@ -5,6 +5,7 @@ import { agentRoutes } from './routes/agent';
 import { allocationsRoutes } from './routes/allocations';
 import { eventsRoutes } from './routes/events';
 import { jobsRoutes } from './routes/jobs';
+import { logsRoutes } from './routes/logs';
 import { nodesRoutes } from './routes/nodes';
 import { projectsRoutes } from './routes/projects';
 import { workspacesRoutes } from './routes/workspaces';
@@ -19,6 +20,7 @@ const routes: RouteRecordRaw[] = [
   ...nodesRoutes,
   ...eventsRoutes,
   ...agentRoutes,
+  ...logsRoutes,
   { path: '/:unknown(.*)*', redirect: '/connections' },
 ];
 

@@ -1,0 +1,21 @@
+// Whether actions on the active connection may run now, and why not: every view's action buttons read this, so the
+// offline rule (issue 7: cached data is read-only while the server is unreachable) lives in one place.
+import { computed, type ComputedRef } from 'vue';
+import { useConnectionsStore } from '@/stores/connections';
+
+export interface ActionGate {
+  disabled: ComputedRef<boolean>;
+  /** Why actions are disabled, for a tooltip; empty when they are allowed. */
+  reason: ComputedRef<string>;
+}
+
+export function useActionGate(): ActionGate {
+  const connections = useConnectionsStore();
+  const reason = computed(() => {
+    const active = connections.active;
+    if (!active) return 'No connection is active.';
+    if (active.health === 'unreachable' || active.health === 'tls') return `${active.profile.name} is unreachable; showing the last known data, read-only. Actions come back when it reconnects.`;
+    return '';
+  });
+  return { disabled: computed(() => reason.value !== ''), reason };
+}
