@@ -51,13 +51,17 @@ export class DemoService {
     } else {
       clusterId = (await this.connections.create({ kind: 'cluster', name: DEMO_CLUSTER_NAME, address: sim.url, namespace: 'default', token: sim.clusterToken }, { demo: true })).profile.id;
     }
+    let workspaceId: string;
     if (workspace) {
       await this.connections.update(workspace.id, { baseUrl: sim.url, organization: sim.organization });
       await this.connections.setToken(workspace.id, sim.workspaceToken);
+      workspaceId = workspace.id;
     } else {
-      await this.connections.create({ kind: 'workspace', name: DEMO_ORGANIZATION_NAME, baseUrl: sim.url, organization: sim.organization, token: sim.workspaceToken }, { demo: true });
+      workspaceId = (await this.connections.create({ kind: 'workspace', name: DEMO_ORGANIZATION_NAME, baseUrl: sim.url, organization: sim.organization, token: sim.workspaceToken }, { demo: true })).profile.id;
     }
     this.log.info('demo simulator running', { url: sim.url });
+    // Test both at once so the switcher shows them healthy rather than "Not tested" (loopback: a few ms).
+    await Promise.all([clusterId, workspaceId].map((id) => this.connections.test(id).catch(() => undefined)));
     const list = await this.connections.list();
     return list.activeId ? list : this.connections.setActive(clusterId);
   }
