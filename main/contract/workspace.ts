@@ -87,6 +87,15 @@ export interface StateVersionDiff {
   outputs: { name: string; change: 'added' | 'removed' | 'changed'; sensitive: boolean }[];
 }
 
+/** One output of a state version. `value` is absent when the output is sensitive: it never leaves main. */
+export interface StateVersionOutput {
+  name: string;
+  /** The output's type as the engine records it (`"string"`, `["list","string"]`), as compact JSON. */
+  type: string | null;
+  sensitive: boolean;
+  value?: unknown;
+}
+
 export type StateUploadSource = { kind: 'path'; path: string } | { kind: 'content'; fileName: string; base64: string };
 
 type Conn = { connectionId: string };
@@ -139,6 +148,8 @@ export interface WorkspaceMethods {
   'stateVersions.list': { params: Ws & { status?: StateVersionStatusFilter; page?: number; pageSize?: number }; result: Fetched<StateVersionPage> };
   'stateVersions.read': { params: Conn & { stateVersionId: string }; result: Fetched<StateVersion> };
   'stateVersions.current': { params: Ws; result: Fetched<StateVersion | null> };
+  /** Outputs read in main from the version's state; sensitive values are withheld. */
+  'stateVersions.outputs': { params: Conn & { stateVersionId: string }; result: StateVersionOutput[] };
   /** Structural diff of any two versions, computed in main from their JSON state. */
   'stateVersions.diff': { params: Conn & { fromId: string; toId: string }; result: StateVersionDiff };
   /** Main downloads to a file it asks for (desktop) or to the downloads folder (browser mode); returns the path. */

@@ -126,6 +126,7 @@ export const workspaceSchemas: { [M in keyof WorkspaceMethods]: z.ZodType<Worksp
   }),
   'stateVersions.read': conn.extend({ stateVersionId }),
   'stateVersions.current': ws,
+  'stateVersions.outputs': conn.extend({ stateVersionId }),
   'stateVersions.diff': conn.extend({ fromId: stateVersionId, toId: stateVersionId }),
   'stateVersions.download': conn.extend({ stateVersionId, format: z.enum(['raw', 'json']), transferId }),
   'stateVersions.upload': ws.extend({ source: uploadSource, transferId }),

@@ -1,7 +1,7 @@
 // A structural diff of two states, computed in main: resources added, removed and changed (by address, with
 // the names of the attributes that differ) and outputs. Values never leave this module: state contents are
 // secret (design.md, invariant 2), so the diff carries names only.
-import type { StateResourceChange, StateVersionDiff } from '../contract';
+import type { StateResourceChange, StateVersionDiff, StateVersionOutput } from '../contract';
 
 type Attributes = Record<string, unknown>;
 
@@ -148,4 +148,16 @@ export function diffStates(from: NormalizedState, to: NormalizedState): Pick<Sta
     else if (canonical(a.value) !== canonical(b.value) || canonical(a.type) !== canonical(b.type) || a.sensitive !== b.sensitive) outputs.push({ name, change: 'changed', sensitive });
   }
   return { resources, outputs };
+}
+
+/** Outputs by name for display; a sensitive output's value stays here (workspace-api.md, sensitive outputs hidden). */
+export function outputsOf(state: NormalizedState): StateVersionOutput[] {
+  return [...state.outputs.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, output]) => ({
+      name,
+      type: output.type === undefined ? null : JSON.stringify(output.type),
+      sensitive: output.sensitive,
+      ...(output.sensitive ? {} : { value: output.value }),
+    }));
 }

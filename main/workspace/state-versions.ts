@@ -8,7 +8,7 @@ import { HostError } from '../host/host-error';
 import type { Logger } from '../host/logger';
 import { confirmName, lockHolder, lockWorkspace, unlockWorkspace } from './locks';
 import type { Organization, Organizations } from './organizations';
-import { diffStates, normalizeState } from './state-diff';
+import { diffStates, normalizeState, outputsOf } from './state-diff';
 import { downloadStateToFile, stateBytes, type DownloadDeps } from './state-download';
 import { uploadState } from './state-upload';
 import { live, type HandlersFor } from './types';
@@ -18,6 +18,7 @@ type StateMethods =
   | 'stateVersions.list'
   | 'stateVersions.read'
   | 'stateVersions.current'
+  | 'stateVersions.outputs'
   | 'stateVersions.diff'
   | 'stateVersions.download'
   | 'stateVersions.upload'
@@ -72,6 +73,12 @@ export function stateVersionHandlers(deps: StateDeps): HandlersFor<StateMethods>
         if (relationshipId(workspace, 'current-state-version') !== null) throw error;
         return live<StateVersion | null>(null);
       }
+    },
+
+    'stateVersions.outputs': async ({ connectionId, stateVersionId }) => {
+      const state = normalizeState(await stateBytes(organizations.get(connectionId).client, stateVersionId));
+      if (!state) throw new HostError('internal', `The content of state version ${stateVersionId} is not a state Quarterdeck understands (neither JSON state nor raw state), so its outputs cannot be shown.`);
+      return outputsOf(state);
     },
 
     'stateVersions.diff': async ({ connectionId, fromId, toId }) => {
