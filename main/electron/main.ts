@@ -14,6 +14,7 @@ import { createMainWindow, guardSession } from './window';
 
 const here = dirname(fileURLToPath(import.meta.url)); // out/main after the build
 const preloadPath = join(here, '../preload/index.cjs');
+const iconPath = join(here, '../../resources/icon.png');
 // electron-vite sets ELECTRON_RENDERER_URL for `electron-vite dev`; a packaged app always loads from disk.
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
 const appPage = appLocation({ rendererIndexFile: join(here, '../renderer/index.html'), devServerUrl });
@@ -29,7 +30,7 @@ async function openExternal(url: string): Promise<void> {
 }
 
 async function openWindow(): Promise<void> {
-  const window = createMainWindow({ BrowserWindow, preloadPath, app: appPage, openExternal });
+  const window = createMainWindow({ BrowserWindow, preloadPath, app: appPage, openExternal, iconPath });
   windows.add(window);
   window.on('closed', () => windows.delete(window));
   await window.loadURL(appPage.url);

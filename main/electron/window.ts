@@ -58,8 +58,9 @@ export function secureWebPreferences(preloadPath: string) {
   } as const;
 }
 
-export function mainWindowOptions(preloadPath: string) {
+export function mainWindowOptions(preloadPath: string, iconPath?: string) {
   return {
+    ...(iconPath ? { icon: iconPath } : {}),
     width: 1440,
     height: 900,
     minWidth: 960,
@@ -123,8 +124,10 @@ export function createMainWindow<W extends AppWindow>(deps: {
   preloadPath: string;
   app: AppLocation;
   openExternal: (url: string) => Promise<unknown>;
+  /** The window icon (Linux and Windows; macOS takes the bundle's). */
+  iconPath?: string;
 }): W {
-  const window = new deps.BrowserWindow(mainWindowOptions(deps.preloadPath));
+  const window = new deps.BrowserWindow(mainWindowOptions(deps.preloadPath, deps.iconPath));
   guardWebContents(window.webContents, deps.app, deps.openExternal);
   window.once('ready-to-show', () => window.show());
   return window;
