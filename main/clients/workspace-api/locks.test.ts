@@ -1,27 +1,15 @@
 // Lock, unlock and force-unlock against the simulator over HTTP (workspace-api.md, Workspace lock).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../../sim/index';
-import { HostError } from '../../host/host-error';
-import { clientFor, md5, rawState, startSim, workspaceId } from './sim-fixture';
+import { clientFor, failure, md5, rawState, simPerFile, workspaceId } from './sim-fixture';
 import type { WorkspaceClient } from './workspace-client';
 
 let sim: Simulator;
 let client: WorkspaceClient;
-
-beforeAll(async () => {
-  sim = await startSim();
-  client = clientFor(sim);
+simPerFile((started, startedClient) => {
+  sim = started;
+  client = startedClient;
 });
-afterAll(async () => {
-  client.close();
-  await sim.close();
-});
-
-async function failure(promise: Promise<unknown>): Promise<HostError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(HostError);
-  return error as HostError;
-}
 
 describe('workspace lock', () => {
   it('locks with a reason, refuses a second lock with 409, and unlocks', async () => {

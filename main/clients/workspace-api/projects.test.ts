@@ -1,29 +1,18 @@
 // Projects against the simulator: create, update, list (q, filter[names], permission filters, sort,
 // status-counts), show, delete and moving workspaces (workspace-api.md, Projects).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../../sim/index';
 import { HostError } from '../../host/host-error';
 import { checkProjectInput, isAutoDestroyDuration } from './projects';
-import { clientFor, startSim, workspaceId } from './sim-fixture';
+import { clientFor, failure, simPerFile, workspaceId } from './sim-fixture';
 import type { WorkspaceClient } from './workspace-client';
 
 let sim: Simulator;
 let client: WorkspaceClient;
-
-beforeAll(async () => {
-  sim = await startSim();
-  client = clientFor(sim);
+simPerFile((started, startedClient) => {
+  sim = started;
+  client = startedClient;
 });
-afterAll(async () => {
-  client.close();
-  await sim.close();
-});
-
-async function failure(promise: Promise<unknown>): Promise<HostError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(HostError);
-  return error as HostError;
-}
 
 describe('project input rules (workspace-api.md, Limits)', () => {
   it('accepts 3–40 characters and rejects leading spaces or other characters', () => {

@@ -1,28 +1,16 @@
 // Workspace relationship endpoints against the simulator: remote state consumers, tags, tag bindings,
 // effective tag bindings, data retention policy and SSH key.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../../sim/index';
-import { HostError } from '../../host/host-error';
-import { clientFor, startSim, workspaceId } from './sim-fixture';
+import { clientFor, failure, simPerFile, workspaceId } from './sim-fixture';
 import type { WorkspaceClient } from './workspace-client';
 
 let sim: Simulator;
 let client: WorkspaceClient;
-
-beforeAll(async () => {
-  sim = await startSim();
-  client = clientFor(sim);
+simPerFile((started, startedClient) => {
+  sim = started;
+  client = startedClient;
 });
-afterAll(async () => {
-  client.close();
-  await sim.close();
-});
-
-async function failure(promise: Promise<unknown>): Promise<HostError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(HostError);
-  return error as HostError;
-}
 
 const names = (items: { attributes: { name: string } }[]) => items.map((item) => item.attributes.name).sort();
 

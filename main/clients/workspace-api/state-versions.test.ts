@@ -1,31 +1,19 @@
 // State versions against the simulator: create, upload, list, current, show, rollback, backing-data actions and
 // download; capability URLs never leave the client except through stateVersionUrls (design.md, invariant 2).
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../../sim/index';
-import { HostError } from '../../host/host-error';
 import { REDACTED } from '../../redaction/redact-payload';
-import { clientFor, md5, rawState, startSim, workspaceId } from './sim-fixture';
+import { clientFor, failure, md5, rawState, simPerFile, workspaceId } from './sim-fixture';
 import { ORGANIZATION_TOKEN_REFUSED } from './state-versions';
 import type { WorkspaceClient } from './workspace-client';
 
 let sim: Simulator;
 let client: WorkspaceClient;
-
-beforeAll(async () => {
-  sim = await startSim();
-  client = clientFor(sim);
+simPerFile((started, startedClient) => {
+  sim = started;
+  client = startedClient;
 });
-afterAll(async () => {
-  client.close();
-  await sim.close();
-});
-
-async function failure(promise: Promise<unknown>): Promise<HostError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(HostError);
-  return error as HostError;
-}
 
 function sink(): { stream: Writable; bytes: () => Buffer } {
   const chunks: Buffer[] = [];

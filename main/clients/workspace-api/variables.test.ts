@@ -1,29 +1,17 @@
 // Variables against the simulator; a sensitive value never comes back (workspace-api.md, Variable).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../../sim/index';
-import { HostError } from '../../host/host-error';
 import type { Variable } from '../../contract/workspace-models';
-import { clientFor, startSim, workspaceId } from './sim-fixture';
+import { clientFor, failure, simPerFile, workspaceId } from './sim-fixture';
 import { withoutSensitiveValue } from './variables';
 import type { WorkspaceClient } from './workspace-client';
 
 let sim: Simulator;
 let client: WorkspaceClient;
-
-beforeAll(async () => {
-  sim = await startSim();
-  client = clientFor(sim);
+simPerFile((started, startedClient) => {
+  sim = started;
+  client = startedClient;
 });
-afterAll(async () => {
-  client.close();
-  await sim.close();
-});
-
-async function failure(promise: Promise<unknown>): Promise<HostError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(HostError);
-  return error as HostError;
-}
 
 describe('variables', () => {
   it('creates, lists, updates and deletes a variable', async () => {

@@ -1,28 +1,16 @@
 // Workspaces against the simulator: create, show and update by id and by name, list filters, safe and force delete.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../../sim/index';
-import { HostError } from '../../host/host-error';
 import type { Project } from '../../contract/workspace-models';
-import { clientFor, startSim, workspaceId } from './sim-fixture';
+import { clientFor, failure, simPerFile, workspaceId } from './sim-fixture';
 import type { WorkspaceClient } from './workspace-client';
 
 let sim: Simulator;
 let client: WorkspaceClient;
-
-beforeAll(async () => {
-  sim = await startSim();
-  client = clientFor(sim);
+simPerFile((started, startedClient) => {
+  sim = started;
+  client = startedClient;
 });
-afterAll(async () => {
-  client.close();
-  await sim.close();
-});
-
-async function failure(promise: Promise<unknown>): Promise<HostError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(HostError);
-  return error as HostError;
-}
 
 describe('workspaces', () => {
   it('creates a workspace in a project with tag bindings', async () => {
