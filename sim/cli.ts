@@ -33,6 +33,8 @@ if (!Number.isInteger(seed)) fail(`--seed must be an integer, got "${values.seed
 if (values.scale !== 'small' && values.scale !== 'large') fail(`--scale must be small or large, got "${values.scale}"`);
 const heartbeatMs = values['heartbeat-ms'] === undefined ? undefined : Number(values['heartbeat-ms']);
 const eventRate = values['event-rate'] === undefined ? undefined : Number(values['event-rate']);
+if (heartbeatMs !== undefined && (!Number.isInteger(heartbeatMs) || heartbeatMs < 1)) fail(`--heartbeat-ms must be a positive integer, got "${values['heartbeat-ms']}"`);
+if (eventRate !== undefined && (!Number.isFinite(eventRate) || eventRate < 0)) fail(`--event-rate must be a non-negative number of events per second, got "${values['event-rate']}"`);
 
 try {
   const sim = await startSimulator({ port, seed, scale: values.scale, faults: values.faults, heartbeatMs, eventRate });

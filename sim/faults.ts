@@ -44,6 +44,7 @@ export function parseFaultSpec(spec: string | undefined): FaultConfig {
     const key = KEYS[name];
     if (!key) throw new Error(`unknown fault "${name}"; known: ${Object.keys(KEYS).join(', ')}`);
     if (key === 'stall') {
+      if (raw !== undefined && !['true', '1', 'false', '0'].includes(raw)) throw new Error(`fault "stall" takes no value or true/false, got "${raw}"`);
       config.stall = raw === undefined || raw === 'true' || raw === '1';
       continue;
     }
@@ -52,9 +53,35 @@ export function parseFaultSpec(spec: string | undefined): FaultConfig {
     if ((key === 'errorRate' || key === 'rateLimitStorm' || key === 'malformedRate') && value > 1) {
       throw new Error(`fault "${name}" is a probability between 0 and 1, got ${value}`);
     }
+    if (key === 'dropAfterFrames' && !Number.isInteger(value)) throw new Error(`fault "${name}" is a whole number of frames, got ${value}`);
     (config[key] as number) = value;
   }
   return config;
+}
+
+const PROBABILITIES = new Set<keyof FaultConfig>(['errorRate', 'rateLimitStorm', 'malformedRate']);
+
+/**
+ * Checks a JSON patch from `POST /_sim/faults` (`{latencyMs, errorRate, …}`) key by key, so a typo or a wrong
+ * type is a 400 naming the key instead of a silently broken setting. Throws with a readable message.
+ */
+export function parseFaultPatch(value: unknown): Partial<FaultConfig> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('the body must be {"spec": "..."} or an object of fault settings');
+  const patch: Partial<FaultConfig> = {};
+  for (const [key, raw] of Object.entries(value)) {
+    if (!(key in NO_FAULTS)) throw new Error(`unknown fault setting "${key}"; known: ${Object.keys(NO_FAULTS).join(', ')}, or "spec"`);
+    const name = key as keyof FaultConfig;
+    if (name === 'stall') {
+      if (typeof raw !== 'boolean') throw new Error('stall must be true or false');
+      patch.stall = raw;
+      continue;
+    }
+    if (typeof raw !== 'number' || !Number.isFinite(raw) || raw < 0) throw new Error(`${key} must be a non-negative number`);
+    if (PROBABILITIES.has(name) && raw > 1) throw new Error(`${key} is a probability between 0 and 1, got ${raw}`);
+    if (name === 'dropAfterFrames' && !Number.isInteger(raw)) throw new Error('dropAfterFrames must be a whole number of frames');
+    (patch[name] as number) = raw;
+  }
+  return patch;
 }
 
 /** The live fault settings of one simulator; shared by every handler. */

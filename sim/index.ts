@@ -2,7 +2,7 @@
 // Used in-process by tests, the embedded demo and the benchmarks, and from the command line by `npm run sim`.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Faults, parseFaultSpec, type FaultConfig } from './faults';
+import { Faults, parseFaultPatch, parseFaultSpec } from './faults';
 import { send, readJson } from './http-kit';
 import { createWorkspaceApi, type WorkspaceSim } from './workspace/index';
 import { createClusterApi, type ClusterSim } from './cluster/index';
@@ -34,6 +34,21 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
+/**
+ * Answers an injected 5xx/429 in the shape of the API the path belongs to: the cluster writes plain-text errors,
+ * the workspace API JSON:API error documents with its rate-limit headers (sim/README.md, Faults on demand).
+ */
+function sendInjected(res: import('node:http').ServerResponse, url: URL, status: number): void {
+  const retry: Record<string, string> = status === 429 ? { 'Retry-After': '1' } : {};
+  if (url.pathname.startsWith('/v1/')) {
+    const text = status === 429 ? 'Your IP is issuing too many concurrent connections, please rate limit your calls\n' : status === 500 ? 'rpc error: No cluster leader' : `simulated ${status}`;
+    return send(res, status, text, 'text/plain; charset=utf-8', retry);
+  }
+  const headers = status === 429 ? { ...retry, 'X-RateLimit-Limit': '30', 'X-RateLimit-Reset': '1.000' } : {};
+  const title = status === 429 ? 'too many requests' : 'internal error';
+  send(res, status, { errors: [{ status: String(status), title, detail: `simulated ${status} (injected fault)` }] }, 'application/vnd.api+json', headers);
+}
+
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const seed = options.seed ?? 1;
   const scale = options.scale ?? 'small';
@@ -57,11 +72,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       if (url.pathname.startsWith('/_sim/')) return await handleAdmin(url, req, res);
       await faults.delay();
       const injected = faults.injectedStatus();
-      if (injected !== null) {
-        const headers: Record<string, string> = injected === 429 ? { 'Retry-After': '1', 'X-RateLimit-Limit': '30', 'X-RateLimit-Reset': '1.000' } : {};
-        send(res, injected, { errors: [{ status: String(injected), title: 'injected fault', detail: `simulated ${injected}` }] }, 'application/json', headers);
-        return;
-      }
+      if (injected !== null) return sendInjected(res, url, injected);
       for (const module of modules) if (await module.handle(req, res, url)) return;
       send(res, 404, { errors: [{ status: '404', title: 'not found', detail: `no route for ${req.method} ${url.pathname}` }] });
     } catch (error) {
@@ -76,9 +87,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       const body = await readJson(req);
       if (!body.ok) return send(res, 400, { error: body.reason });
       try {
-        const value = body.value as { spec?: string } & Partial<FaultConfig>;
-        const next = typeof value?.spec === 'string' ? parseFaultSpec(value.spec) : { ...faults.config, ...value };
-        faults.config = next;
+        const value = body.value as { spec?: unknown } | undefined;
+        if (value && typeof value === 'object' && 'spec' in value) {
+          if (typeof value.spec !== 'string') throw new Error('spec must be a string such as "latency=200,5xx=0.1"');
+          faults.config = parseFaultSpec(value.spec);
+        } else faults.set(parseFaultPatch(value));
         return send(res, 200, { config: faults.config });
       } catch (error) {
         return send(res, 400, { error: (error as Error).message });
