@@ -2,5 +2,6 @@
 import type { RouteRecordRaw } from 'vue-router';
 
 export const allocationsRoutes: RouteRecordRaw[] = [
-  { path: '/allocations', name: 'allocations', component: () => import('@/views/planned/PlannedView.vue'), meta: { view: 'allocations' } },
+  { path: '/allocations', name: 'allocations', component: () => import('@/views/allocations/AllocationsView.vue'), meta: { view: 'allocations' } },
+  { path: '/allocations/:id', name: 'allocation', component: () => import('@/views/allocations/AllocationDetailView.vue'), meta: { view: 'allocations' } },
 ];

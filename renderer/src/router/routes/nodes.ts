@@ -2,5 +2,6 @@
 import type { RouteRecordRaw } from 'vue-router';
 
 export const nodesRoutes: RouteRecordRaw[] = [
-  { path: '/nodes', name: 'nodes', component: () => import('@/views/planned/PlannedView.vue'), meta: { view: 'nodes' } },
+  { path: '/nodes', name: 'nodes', component: () => import('@/views/nodes/NodesView.vue'), meta: { view: 'nodes' } },
+  { path: '/nodes/:id', name: 'node', component: () => import('@/views/nodes/NodeDetailView.vue'), meta: { view: 'nodes' } },
 ];
