@@ -1,14 +1,16 @@
-// Cache keys: one lmdb key space for all connections, `<connectionId>\u0000<resourceKey>`, so a connection's
+// Cache keys: one lmdb key space for all connections, `<connectionId>\u001f<resourceKey>`, so a connection's
 // entries form one contiguous range (cheap per-connection clear and stats) without a sub-database per connection.
+// Not NUL: lmdb-js's ordered-binary key encoding reads a NUL inside a string key as an array separator, so such a
+// key came back from getKeys()/getRange() as an array and reopening a filled cache failed (format 1).
 import { HostError } from '../host/host-error';
 
-const SEPARATOR = '\u0000';
+const SEPARATOR = '\u001f';
 /** lmdb keys are limited to ~1,978 bytes; stay well under so ids and long query strings both fit. */
 const MAX_KEY_BYTES = 1024;
 
 export function cacheKey(connectionId: string, resourceKey: string): string {
   if (!connectionId || connectionId.includes(SEPARATOR)) {
-    throw new HostError('invalid_input', `Cache key rejected: the connection id "${connectionId}" is empty or contains a NUL character.`);
+    throw new HostError('invalid_input', `Cache key rejected: the connection id "${connectionId}" is empty or contains a control character.`);
   }
   if (!resourceKey) throw new HostError('invalid_input', `Cache key rejected: the resource key for connection ${connectionId} is empty.`);
   const key = `${connectionId}${SEPARATOR}${resourceKey}`;
@@ -18,7 +20,7 @@ export function cacheKey(connectionId: string, resourceKey: string): string {
   return key;
 }
 
-/** The connection id a stored key belongs to (everything before the first NUL). */
+/** The connection id a stored key belongs to (everything before the first separator). */
 export function connectionOf(key: string): string {
   const at = key.indexOf(SEPARATOR);
   return at < 0 ? key : key.slice(0, at);
@@ -29,7 +31,7 @@ export function resourceOf(key: string): string {
   return at < 0 ? '' : key.slice(at + 1);
 }
 
-/** [start, end) range covering every key of one connection: NUL sorts first, \u0001 right after it. */
+/** [start, end) range covering every key of one connection: the separator, then the character right after it. */
 export function connectionRange(connectionId: string): { start: string; end: string } {
-  return { start: `${connectionId}${SEPARATOR}`, end: `${connectionId}\u0001` };
+  return { start: `${connectionId}${SEPARATOR}`, end: `${connectionId}\u0020` };
 }

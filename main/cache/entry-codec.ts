@@ -5,7 +5,8 @@ import { crc32 } from 'node:zlib';
 import { Packr, Unpackr } from 'msgpackr';
 
 /** Bump on any change to this layout or to what callers store; entries of other versions are dropped. */
-export const CACHE_FORMAT_VERSION = 1;
+/** 2: cache keys use \u001f instead of NUL between connection id and resource (see cache-key.ts). */
+export const CACHE_FORMAT_VERSION = 2;
 
 const MAGIC = 0x4451; // "QD" little-endian
 const HEADER_BYTES = 17; // magic u16, version u16, storedAt f64, crc32 u32, kind u8

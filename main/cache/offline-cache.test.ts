@@ -48,6 +48,17 @@ describe('OfflineCache', () => {
     expect(again.get('c1', 'job/web')?.value).toEqual({ ID: 'web' });
   });
 
+  it('reopens a cache filled with the keys the host writes (lists, reads with JSON params)', async () => {
+    const { cache, dataDir, notices } = setup();
+    const keys = ['list:jobs', 'read:jobs.read?{"jobId":"web","namespace":"default"}', 'read:nodes.read?{"nodeId":"0b5f"}'];
+    for (const [i, key] of keys.entries()) await cache.put('6428c653-99c3-4154-a6c4-5755ff616713', key, { i });
+    await cache.close();
+    const again = setup({ dataDir });
+    for (const [i, key] of keys.entries()) expect(again.cache.get('6428c653-99c3-4154-a6c4-5755ff616713', key)?.value).toEqual({ i });
+    expect(again.cache.stats().entries).toBe(3);
+    expect(again.notices.list()).toEqual([]);
+  });
+
   it('redacts secret fields before they reach the disk', async () => {
     const { cache } = setup();
     await cache.put('c1', 'node/n1', { ID: 'n1', SecretID: 'a8c1f0e2-node-secret-value' });
@@ -78,9 +89,9 @@ describe('OfflineCache', () => {
     await cache.put('c1', 'job/b', { ID: 'b' });
     await cache.close();
     await editRaw(cache.dir, (entries) => {
-      const bytes = entries.getBinary('c1\u0000job/b')!;
+      const bytes = entries.getBinary('c1\u001fjob/b')!;
       bytes.writeUInt16LE(0, 2); // as if written by format 0
-      entries.putSync('c1\u0000job/b', bytes);
+      entries.putSync('c1\u001fjob/b', bytes);
     });
     const lazily = setup({ dataDir });
     expect(lazily.cache.get('c1', 'job/b')).toBeNull();
@@ -105,9 +116,9 @@ describe('OfflineCache', () => {
     await cache.put('c1', 'job/web', { ID: 'web' });
     await cache.close();
     await editRaw(cache.dir, (entries) => {
-      const bytes = entries.getBinary('c1\u0000jobs.list')!;
+      const bytes = entries.getBinary('c1\u001fjobs.list')!;
       bytes[bytes.length - 2] ^= 0xff; // one flipped byte: the checksum no longer matches
-      entries.putSync('c1\u0000jobs.list', bytes);
+      entries.putSync('c1\u001fjobs.list', bytes);
     });
     const again = setup({ dataDir });
     expect(again.cache.get('c1', 'jobs.list')).toBeNull();

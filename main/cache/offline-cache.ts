@@ -68,7 +68,7 @@ export class OfflineCache {
   private coalesced = 0;
   private closed = false;
 
-  private constructor(private readonly options: OfflineCacheOptions & { maxBytes: number; coalesceMs: number; now: () => number }) {
+  private constructor(private options: OfflineCacheOptions & { maxBytes: number; coalesceMs: number; now: () => number }) {
     this.dir = join(options.dataDir, 'cache');
     const opened = openOrReplaceCache(this.dir, options.notices, options.log);
     this.env = opened.env;
@@ -159,6 +159,14 @@ export class OfflineCache {
     this.cancelPending(() => true);
     this.clearAllGeneration += 1;
     await this.queue.push({ kind: 'clear', connectionId: null });
+  }
+
+  /** Applies a new size bound (from settings) at once: a lower one evicts the least recently used entries now. */
+  async setMaxBytes(maxBytes: number): Promise<void> {
+    this.assertOpen();
+    this.options.maxBytes = maxBytes;
+    this.queue.maxBytes = maxBytes;
+    await this.queue.push({ kind: 'bound' });
   }
 
   stats(): CacheStats {

@@ -9,7 +9,9 @@ export type WriteOp =
   | { kind: 'remove'; key: string }
   /** Persist the last access already recorded in the in-memory index. */
   | { kind: 'touch'; key: string }
-  | { kind: 'clear'; connectionId: string | null };
+  | { kind: 'clear'; connectionId: string | null }
+  /** Nothing to write: only enforce the (possibly lowered) size bound. */
+  | { kind: 'bound' };
 
 interface Queued {
   op: WriteOp;
@@ -26,7 +28,8 @@ export class WriteQueue {
   constructor(
     private readonly env: CacheEnv,
     private readonly index: () => LruIndex,
-    private readonly maxBytes: number,
+    /** Mutable: the bound comes from settings and may change while the app runs. */
+    public maxBytes: number,
     /** Called when a commit failed: the in-memory index may have run ahead of the disk. */
     private readonly onCommitFailed: (error: unknown) => void,
   ) {}
@@ -81,7 +84,7 @@ export class WriteQueue {
         remove(op.key);
       } else if (op.kind === 'touch') {
         touched.add(op.key);
-      } else {
+      } else if (op.kind === 'clear') {
         const keys = op.connectionId === null ? [...entries.getKeys()] : [...entries.getKeys(connectionRange(op.connectionId))];
         for (const key of keys) remove(key);
         // Meta without an entry would otherwise survive a clear; sweep the same range.

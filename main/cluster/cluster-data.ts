@@ -7,6 +7,7 @@ import type { DatasetRegistry } from '../lists/dataset-registry';
 import type { ListDataset } from '../lists/list-dataset';
 import type { Logger } from '../host/logger';
 import { toBridgeError } from '../host/host-error';
+import type { DatasetRestorer } from '../cache/dataset-snapshots';
 import type { PoolClient } from './client-pool';
 import { ALLOC_SHAPE, JOB_SHAPE, NODE_SHAPE, type ClusterResource } from './datasets';
 import { allocRow, jobKey, jobRowFromStub, jobRowKey, nodeRow } from './rows';
@@ -40,6 +41,12 @@ export class ClusterData {
   readonly listIndex = new Map<ClusterResource, number>();
   /** X-Cluster-Index of the first page of a pass still running. */
   private readonly fillSnapshot = new Map<ClusterResource, number>();
+  /**
+   * Keys of rows restored from the offline cache and not yet confirmed by the server. Their indexes may come from
+   * another life of the cluster (restored, rebuilt), so the server's rows replace them whatever their index, and the
+   * first complete fill drops the ones it did not list.
+   */
+  private readonly fromCache = new Map<ClusterResource, Set<string>>();
   private closed = false;
 
   constructor(
@@ -47,6 +54,7 @@ export class ClusterData {
     private readonly client: PoolClient,
     private readonly registry: DatasetRegistry,
     private readonly log: Logger,
+    private readonly restorer?: DatasetRestorer,
   ) {}
 
   jobs(): ListDataset<JobRow> {
@@ -81,7 +89,8 @@ export class ClusterData {
    */
   ensure(resource: ClusterResource, after: Promise<unknown> = Promise.resolve()): ClusterResource[] {
     if (this.existing(resource)) return [];
-    this.dataset(resource); // created now, so a query right after sees `loading: true`
+    const dataset = this.dataset(resource); // created now, so a query right after sees `loading: true`
+    this.restore(resource, dataset);
     void after.then(() => (this.closed ? undefined : this.refetch(resource)));
     // Node rows show allocation counts and allocation rows node names: each list needs the other.
     const other: ClusterResource | null = resource === 'allocations' ? 'nodes' : resource === 'nodes' ? 'allocations' : null;
@@ -128,6 +137,25 @@ export class ClusterData {
     return this.nodes() as ListDataset<Row>;
   }
 
+  /** The last known rows from the offline cache, shown until the server's arrive (issue 7, stale-while-revalidate). */
+  private restore(resource: ClusterResource, dataset: ListDataset<Row>): void {
+    if (!this.restorer) return;
+    const shape = resource === 'jobs' ? JOB_SHAPE : resource === 'allocations' ? ALLOC_SHAPE : NODE_SHAPE;
+    const key = shape.id as (row: Row) => string;
+    this.restorer.restore<Row>(this.connectionId, resource, dataset, (rows) => {
+      // Through the normal upserts, so node allocation counts stay consistent when live rows replace these.
+      this.applyRows(resource, rows, false);
+      this.fromCache.set(resource, new Set(rows.map(key)));
+    });
+  }
+
+  /** Whether a row from the server replaces the held one: newer or equal index, or the held one is only cached. */
+  private replaces(resource: ClusterResource, key: string, held: { ModifyIndex: number } | undefined, row: { ModifyIndex: number }): boolean {
+    const cached = this.fromCache.get(resource);
+    if (cached?.delete(key)) return true;
+    return (held?.ModifyIndex ?? -1) <= row.ModifyIndex;
+  }
+
   private async *pages(resource: ClusterResource): AsyncGenerator<FillPage> {
     if (resource === 'jobs') {
       for await (const page of this.client.listJobPages({ namespace: '*', perPage: JOB_PAGE })) {
@@ -166,11 +194,14 @@ export class ClusterData {
         this.notify(resource);
       }
       // Rows the server did not list are gone, unless a live update added them after the list was taken.
-      const stale = dataset.all().filter((row) => !seen.has(key(row)) && row.ModifyIndex <= snapshot);
+      const cached = this.fromCache.get(resource);
+      const stale = dataset.all().filter((row) => !seen.has(key(row)) && (row.ModifyIndex <= snapshot || cached?.has(key(row))));
       if (stale.length) this.removeRows(resource, stale.map(key));
+      this.fromCache.delete(resource);
       this.listIndex.set(resource, snapshot);
       dataset.loading = false;
       dataset.asOf = new Date().toISOString();
+      dataset.source = 'live';
       dataset.refreshError = undefined;
       dataset.version++; // `loading` changed: windows taken before are out of date
       if (resource === 'nodes') this.fillNodeNames();
@@ -215,7 +246,7 @@ export class ClusterData {
   upsertJobs(rows: JobRow[], notify = true): string[] {
     const dataset = this.existing<JobRow>('jobs');
     if (!dataset) return [];
-    const fresh = rows.filter((row) => (dataset.get(jobRowKey(row))?.ModifyIndex ?? -1) <= row.ModifyIndex);
+    const fresh = rows.filter((row) => this.replaces('jobs', jobRowKey(row), dataset.get(jobRowKey(row)), row));
     dataset.upsert(fresh);
     if (notify && fresh.length) this.notify('jobs', fresh.map((row) => row.ID));
     return fresh.map(jobRowKey);
@@ -236,7 +267,7 @@ export class ClusterData {
     const fresh: AllocRow[] = [];
     for (const row of rows) {
       const previous = dataset.get(row.ID);
-      if (previous && previous.ModifyIndex > row.ModifyIndex) continue;
+      if (!this.replaces('allocations', row.ID, previous, row)) continue;
       if (!row.NodeName && previous?.NodeName && previous.NodeID === row.NodeID) row.NodeName = previous.NodeName;
       this.countAlloc(previous, -1);
       this.countAlloc(row, +1);
@@ -253,7 +284,7 @@ export class ClusterData {
   upsertNodes(rows: NodeRow[], notify = true): string[] {
     const dataset = this.existing<NodeRow>('nodes');
     if (!dataset) return [];
-    const fresh = rows.filter((row) => (dataset.get(row.ID)?.ModifyIndex ?? -1) <= row.ModifyIndex);
+    const fresh = rows.filter((row) => this.replaces('nodes', row.ID, dataset.get(row.ID), row));
     dataset.upsert(fresh);
     if (notify && fresh.length) this.notify('nodes', fresh.map((row) => row.ID));
     return fresh.map((row) => row.ID);

@@ -1,5 +1,6 @@
 // Everything one cluster connection runs: its client, datasets, job re-reads and live feed. Built on first use,
 // closed as a whole when the connection's settings or token change or it is removed.
+import type { DatasetRestorer } from '../cache/dataset-snapshots';
 import type { DatasetRegistry } from '../lists/dataset-registry';
 import type { Logger } from '../host/logger';
 import type { StreamManager } from '../streams/stream-manager';
@@ -23,8 +24,9 @@ export class ClusterRuntime {
     status: LiveStatus,
     options: LiveFeedOptions,
     log: Logger,
+    restorer?: DatasetRestorer,
   ) {
-    this.data = new ClusterData(connectionId, client, registry, log);
+    this.data = new ClusterData(connectionId, client, registry, log, restorer);
     this.refresher = new JobRefresher(client, this.data, log);
     this.live = new LiveFeed(`cluster-live-${connectionId}`, client, this.data, this.refresher, streams, status, options, log);
   }

@@ -2,6 +2,7 @@
 // the per-connection runtimes (client, datasets, event stream) that are rebuilt when a connection changes.
 import type { ClusterMethods, StreamStatus } from '../contract';
 import type { ConnectionService } from '../connections/connection-service';
+import type { DatasetRestorer } from '../cache/dataset-snapshots';
 import type { DatasetRegistry } from '../lists/dataset-registry';
 import type { Logger } from '../host/logger';
 import { DEFAULT_TUNING, StreamManager } from '../streams/stream-manager';
@@ -31,6 +32,8 @@ export interface ClusterServiceDeps {
    */
   streams?: StreamManager;
   options?: Partial<ClusterServiceOptions>;
+  /** The offline cache's last known rows for new datasets (issue 7); without it lists start empty. */
+  offline?: DatasetRestorer;
 }
 
 export interface LiveStatusView {
@@ -73,7 +76,7 @@ export function createClusterService(deps: ClusterServiceDeps): ClusterService {
     let runtime = runtimes.get(connectionId);
     if (!runtime) {
       const client = pool.client(connectionId);
-      runtime = new ClusterRuntime(connectionId, client, datasets, streams, statusOf(connectionId), options, log);
+      runtime = new ClusterRuntime(connectionId, client, datasets, streams, statusOf(connectionId), options, log, deps.offline);
       runtimes.set(connectionId, runtime);
     }
     return runtime;

@@ -42,6 +42,7 @@ export const settingsSchema = z.object({
   app: z.object({
     theme: z.enum(['system', 'light', 'dark']),
     sidebarCollapsed: z.boolean(),
+    cacheMaxMB: z.number().int().min(10).max(1_000_000).optional(),
   }),
 });
 

@@ -22,4 +22,6 @@ export interface AppInfo {
 export interface AppSettings {
   theme: ThemePreference;
   sidebarCollapsed: boolean;
+  /** Upper bound of the offline cache on disk, in MB (default 500); least recently used entries go first. */
+  cacheMaxMB?: number;
 }

@@ -13,3 +13,4 @@ export type * from './cluster-models';
 export type * from './workspace';
 export type * from './workspace-models';
 export type * from './jsonapi';
+export type * from './cache';

@@ -13,6 +13,7 @@ import type {
 import type { ClusterMethods } from './cluster';
 import type { WorkspaceMethods } from './workspace';
 import type { AgentMethods } from './agent';
+import type { CacheMethods } from './cache';
 
 type Empty = Record<string, never>;
 
@@ -71,7 +72,7 @@ export interface DemoMethods {
   'demo.start': { params: Empty; result: ConnectionList };
 }
 
-export interface MethodMap extends AppMethods, SettingsMethods, ConnectionMethods, TokenMethods, DemoMethods, ClusterMethods, WorkspaceMethods, AgentMethods {}
+export interface MethodMap extends AppMethods, SettingsMethods, ConnectionMethods, TokenMethods, DemoMethods, ClusterMethods, WorkspaceMethods, AgentMethods, CacheMethods {}
 
 export type MethodName = keyof MethodMap;
 export type MethodParams<M extends MethodName> = MethodMap[M]['params'];

@@ -62,8 +62,9 @@ export interface AgentLogParams {
 
 import type { ListChange } from './lists';
 import type { TransferProgress } from './workspace';
+import type { CacheStreams } from './cache';
 
-export interface StreamMap {
+export interface StreamMap extends CacheStreams {
   /** Dataset changes for one connection; the batch status doubles as the live / reconnecting / offline indicator. */
   'lists.changes': { params: { connectionId: string }; item: ListChange };
   'transfers': { params: { transferId: string }; item: TransferProgress };

@@ -17,6 +17,7 @@ import { createClusterService } from '../cluster';
 import { createWorkspaceService } from '../workspace';
 import { createAgentService } from '../agent';
 import { TransferHub } from '../workspace/transfers';
+import { createOfflineHost, type OfflineHostDeps } from '../cache/offline-host';
 import { assertExternalUrl } from './external-url';
 import { HostError, toBridgeError } from './host-error';
 import { createLogger, type Logger } from './logger';
@@ -43,6 +44,8 @@ export interface HostOptions {
   chooseSavePath?: (suggestedName: string) => Promise<string | null>;
   /** Where downloads go without a save dialog; defaults to `<dataDir>/downloads`. */
   downloadsDir?: string;
+  /** Test seams of the offline cache: re-test backoff and snapshot throttle. */
+  offline?: Pick<OfflineHostDeps, 'availability' | 'snapshots'>;
 }
 
 export interface Host extends HostApi {
@@ -71,14 +74,60 @@ export async function createHost(options: HostOptions): Promise<Host> {
     scrub: (text) => scrubber.scrub(text),
   });
   const datasets = new DatasetRegistry();
+  const offline = createOfflineHost({
+    dataDir: options.dataDir,
+    scrubber,
+    notices,
+    log,
+    datasets,
+    connections,
+    profiles: () => settings.connections(),
+    maxMB: settings.app().cacheMaxMB,
+    ...options.offline,
+  });
   const transfers = new TransferHub();
   const downloadsDir = options.downloadsDir ?? join(options.dataDir, 'downloads');
-  const cluster = createClusterService({ connections, datasets, log, streams: clusterStreams.manager });
-  const workspace = createWorkspaceService({ connections, datasets, log, downloadsDir, chooseSavePath: options.chooseSavePath, transfers });
+  const restorer = offline.snapshots ?? undefined;
+  const cluster = createClusterService({ connections, datasets, log, streams: clusterStreams.manager, offline: restorer });
+  const workspace = createWorkspaceService({ connections, datasets, log, downloadsDir, chooseSavePath: options.chooseSavePath, transfers, offline: restorer });
+  // Back online: cluster lists still showing cached rows or a failed refresh fetch again (workspace lists refill on
+  // the re-query that follows, since their failed fill counts as stale).
+  offline.onRecovered((connectionId) => {
+    const runtime = cluster.runtimeOf(connectionId);
+    for (const resource of runtime?.data.active ?? []) {
+      const dataset = runtime!.data.existing(resource);
+      if (dataset && (dataset.refreshError || dataset.source !== 'live')) void runtime!.data.refetch(resource);
+    }
+  });
+  /** Every health test also tells the availability tracker what it learned. */
+  const testConnection = async (id: string) => {
+    const report = await connections.test(id);
+    offline.availability.reportTest(id, report);
+    return report;
+  };
+  /** lists.changes status: a stream that drops is a hint to test the server now instead of at the next failed call. */
+  const liveStatusProbed = (connectionId: string) => {
+    const live = cluster.liveStatus(connectionId);
+    return {
+      get status() {
+        return live.status;
+      },
+      get message() {
+        return live.message;
+      },
+      subscribe(onStatus: () => void) {
+        return live.subscribe(() => {
+          if (live.status === 'reconnecting' || live.status === 'offline') offline.availability.probe(connectionId);
+          onStatus();
+        });
+      },
+    };
+  };
   const agent = createAgentService({ connections, log, downloadsDir, chooseSavePath: options.chooseSavePath, transfers });
   const streams: Record<string, StreamFactory> = {
     ...clusterStreams.factories,
-    'lists.changes': datasets.changesStream((connectionId) => cluster.liveStatus(connectionId)),
+    'lists.changes': datasets.changesStream(liveStatusProbed),
+    'connections.availability': offline.availabilityStream,
     transfers: transfers.stream,
   };
 
@@ -99,14 +148,18 @@ export async function createHost(options: HostOptions): Promise<Host> {
       return { opened: options.shell.mode === 'desktop' };
     },
     'settings.get': async () => settings.app(),
-    'settings.update': async (patch) => settings.updateApp(patch),
+    'settings.update': async (patch) => {
+      const next = settings.updateApp(patch);
+      if ('cacheMaxMB' in patch) await offline.setMaxMB(next.cacheMaxMB);
+      return next;
+    },
     'connections.list': () => connections.list(),
     'connections.create': (draft) => connections.create(draft),
     'connections.update': ({ id, patch }) => connections.update(id, patch),
     'connections.duplicate': ({ id, name }) => connections.duplicate(id, name),
     'connections.remove': ({ id }) => connections.remove(id),
     'connections.setActive': ({ id }) => connections.setActive(id),
-    'connections.test': ({ id }) => connections.test(id),
+    'connections.test': ({ id }) => testConnection(id),
     'connections.testDraft': ({ settings: draft, token }) => connections.testDraft(draft, token),
     'connections.importFromEnv': () => connections.importFromEnv(env),
     'tokens.set': async ({ connectionId, token }) => {
@@ -119,8 +172,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     ...cluster.handlers,
     ...workspace.handlers,
     ...agent.handlers,
+    ...offline.handlers,
   };
-  const router = new MethodRouter(methodSchemas, handlers, log);
+  const router = new MethodRouter(methodSchemas, offline.wrap(handlers), log);
 
   const startup = async () => {
     if (options.demo || demo.hasDemoConnections()) {
@@ -131,7 +185,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       });
     }
     const { connections: list } = await connections.list();
-    await Promise.all(list.map((entry) => connections.test(entry.profile.id).catch(() => undefined)));
+    await Promise.all(list.map((entry) => testConnection(entry.profile.id).catch(() => undefined)));
   };
   const ready = startup();
   log.info('host started', { mode: options.shell.mode, keychain: vault.storage });
@@ -164,6 +218,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       transports.close();
       await Promise.all([cluster.close(), workspace.close(), agent.close()]);
       transfers.close();
+      await offline.close();
       await ready.catch(() => undefined);
       await demo.stop();
       log.info('host stopped');

@@ -11,6 +11,8 @@ const CHANGE_BATCH_MS = 100;
 export class DatasetRegistry {
   private readonly datasets = new Map<string, ListDataset<unknown>>();
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** Sees every change of every connection (the offline cache snapshots datasets from here). */
+  private readonly observers = new Set<(connectionId: string, resource: string) => void>();
 
   private key(connectionId: string, resource: string): string {
     return `${connectionId}\u0000${resource}`;
@@ -40,6 +42,12 @@ export class DatasetRegistry {
     const dataset = this.datasets.get(this.key(connectionId, resource));
     const change: ListChange = { connectionId, resource, version: dataset?.version ?? 0, ...(ids ? { ids } : {}) };
     for (const listener of this.listeners.get(connectionId) ?? []) listener(change);
+    for (const observer of this.observers) observer(connectionId, resource);
+  }
+
+  observe(observer: (connectionId: string, resource: string) => void): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
   }
 
   listen(connectionId: string, listener: Listener): () => void {

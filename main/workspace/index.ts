@@ -2,6 +2,7 @@
 // WorkspaceClient per organization connection, the held workspace list, and the `transfers` progress stream.
 import type { ConnectionService } from '../connections/connection-service';
 import type { Logger } from '../host/logger';
+import type { DatasetRestorer } from '../cache/dataset-snapshots';
 import type { DatasetRegistry } from '../lists/dataset-registry';
 import type { StreamFactory } from '../streams/subscription-registry';
 import { lockHandlers } from './locks';
@@ -28,6 +29,8 @@ export interface WorkspaceServiceDeps {
   chooseSavePath?: (suggestedName: string) => Promise<string | null>;
   /** The host's one `transfers` hub, shared with agent profile captures; without it the service keeps its own. */
   transfers?: TransferHub;
+  /** The offline cache's last known rows for the workspace list (issue 7). */
+  offline?: DatasetRestorer;
 }
 
 export interface WorkspaceService {
@@ -38,7 +41,7 @@ export interface WorkspaceService {
 
 export function createWorkspaceService(deps: WorkspaceServiceDeps): WorkspaceService {
   const { datasets, log } = deps;
-  const list = new WorkspaceList(datasets, log);
+  const list = new WorkspaceList(datasets, log, deps.offline);
   const ownHub = deps.transfers ? null : new TransferHub();
   const transfers = deps.transfers ?? ownHub!;
   const organizations = new Organizations(deps.connections, (connectionId) => {

@@ -5,6 +5,7 @@ import type { ListQuery, ListWindow, Workspace, WorkspaceRow, WorkspaceSortKey }
 import { fetchAllPages, MAX_PAGE_SIZE } from '../clients/workspace-api';
 import { toBridgeError } from '../host/host-error';
 import type { Logger } from '../host/logger';
+import type { DatasetRestorer } from '../cache/dataset-snapshots';
 import type { DatasetRegistry } from '../lists/dataset-registry';
 import type { ListDataset } from '../lists/list-dataset';
 import type { Organization } from './organizations';
@@ -29,6 +30,8 @@ export class WorkspaceList {
   constructor(
     private readonly datasets: DatasetRegistry,
     private readonly log: Logger,
+    /** The offline cache's last known rows, shown at once while the first fill runs (issue 7). */
+    private readonly restorer?: DatasetRestorer,
   ) {}
 
   private dataset(connectionId: string): ListDataset<WorkspaceRow> {
@@ -38,7 +41,18 @@ export class WorkspaceList {
   async query(organization: Organization, params: ListQuery<WorkspaceSortKey>): Promise<ListWindow<WorkspaceRow>> {
     const dataset = this.dataset(organization.connectionId);
     const fill = this.fills.get(organization.connectionId);
-    const stale = fill?.finishedAt != null && (Date.now() - fill.finishedAt > REFRESH_AFTER_MS || dataset.refreshError !== undefined);
+    // While the server is known to be down, the background re-test (not each re-query) decides when to try again.
+    const offline = this.restorer?.isUnreachable(organization.connectionId) === true;
+    const stale = !offline && fill?.finishedAt != null && (Date.now() - fill.finishedAt > REFRESH_AFTER_MS || dataset.refreshError !== undefined);
+    if (!fill && this.restorer && dataset.size === 0) {
+      const restored = this.restorer.restore(organization.connectionId, WORKSPACES_RESOURCE, dataset, (rows) => dataset.upsert(rows));
+      // Cached rows answer now (stale-while-revalidate); the server's pages replace them as they land.
+      if (restored > 0) {
+        this.startFill(organization, dataset);
+        const { connectionId: _id, ...cachedWindow } = params;
+        return dataset.query(cachedWindow);
+      }
+    }
     if (!fill || stale) {
       await this.startFill(organization, dataset).firstPage;
     } else if (fill.finishedAt === null && dataset.size === 0) {

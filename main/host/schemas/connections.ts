@@ -70,7 +70,11 @@ export const appSchemas = {
   'app.openExternal': z.object({ url: z.string().max(4096) }).strict(),
   'settings.get': empty,
   'settings.update': z
-    .object({ theme: z.enum(['system', 'light', 'dark']).optional(), sidebarCollapsed: z.boolean().optional() })
+    .object({
+      theme: z.enum(['system', 'light', 'dark']).optional(),
+      sidebarCollapsed: z.boolean().optional(),
+      cacheMaxMB: z.number().int().min(10, 'must be at least 10 MB').max(1_000_000).optional(),
+    })
     .strict(),
   'demo.start': empty,
 } as const;

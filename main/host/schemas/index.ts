@@ -4,6 +4,7 @@ import { appSchemas, connectionSchemas } from './connections';
 import { clusterSchemas } from '../../cluster/schemas';
 import { workspaceSchemas } from '../../workspace/schemas';
 import { agentSchemas } from '../../agent/schemas';
+import { cacheSchemas } from '../../cache/schemas';
 
 export const methodSchemas: MethodSchemas = {
   ...appSchemas,
@@ -11,4 +12,5 @@ export const methodSchemas: MethodSchemas = {
   ...clusterSchemas,
   ...workspaceSchemas,
   ...agentSchemas,
+  ...cacheSchemas,
 };
