@@ -33,7 +33,7 @@ interface Call {
   path: string;
   body?: unknown;
   /** A body sent as-is (state upload bytes). */
-  raw?: Uint8Array;
+  raw?: Uint8Array<ArrayBuffer>;
   /** A full URL instead of sim.url + path (upload URLs). */
   url?: string;
   /** Streams: read the status and headers, then cancel the body. */

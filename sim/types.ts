@@ -11,7 +11,7 @@ export interface SimModule {
 }
 
 /** What the agent endpoints need from the cluster state (kept narrow so the agent module stays independent). */
-export type Authorization = { ok: true } | { ok: false; status: number; message: string };
+export type Authorization = { ok: true } | { ok: false; status: number; message: string; /** The ACL permission a 403 lacked. */ missing?: string };
 
 export interface ClusterLookup {
   /** Checks the request's X-Cluster-Token for an ACL permission such as `agent:read`; null means no ACL needed. */

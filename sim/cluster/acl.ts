@@ -90,6 +90,6 @@ export class Acl {
     if (permission === null) return { ok: true };
     const resolved = this.resolve(req);
     if (!resolved.ok) return resolved;
-    return this.allows(resolved.token, permission, namespace) ? { ok: true } : { ok: false, status: 403, message: 'Permission denied' };
+    return this.allows(resolved.token, permission, namespace) ? { ok: true } : { ok: false, status: 403, message: 'Permission denied', missing: permission };
   }
 }

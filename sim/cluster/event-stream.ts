@@ -5,7 +5,7 @@ import type { Faults, FaultyStream } from '../faults';
 import type { Acl, Token } from './acl';
 import type { EventBus, StreamEvent } from './events';
 import type { BlockingQueries } from './blocking';
-import { sendError, type Ctx } from './http';
+import { sendDenied, sendError, type Ctx } from './http';
 
 const NAMESPACED = new Set(['Job', 'Allocation', 'Evaluation', 'Deployment', 'Service']);
 const NODE_TOPICS = new Set(['Node', 'NodeDrain']);
@@ -35,6 +35,13 @@ function allowedTopic(acl: Acl, token: Token | null, topic: string, namespace: s
   return false; // `*`, ACLToken, ACLPolicy and unknown topics need a management token
 }
 
+/** The permission a topic needs, as the 403 names it (cluster-api.md, Event stream topics table). */
+function topicPermission(topic: string): string {
+  if (NAMESPACED.has(topic)) return 'namespace:read-job';
+  if (NODE_TOPICS.has(topic)) return 'node:read';
+  return 'management';
+}
+
 function matches(event: StreamEvent, topics: Topics, namespace: string): boolean {
   if (event.Namespace !== '' && namespace !== '*' && event.Namespace !== namespace) return false;
   // Drain events ride on the Node topic with Type NodeDrain; a `NodeDrain` subscription receives them too.
@@ -60,8 +67,8 @@ export class EventStreams {
     const namespace = url.searchParams.get('namespace') || 'default';
     const topics = parseTopics(url.searchParams.getAll('topic'));
     if (typeof topics === 'string') return sendError(res, 400, topics);
-    if (namespace === '*' && !this.acl.allNamespaces(ctx.token)) return sendError(res, 403, 'Permission denied');
-    for (const topic of topics.keys()) if (!allowedTopic(this.acl, ctx.token, topic, namespace)) return sendError(res, 403, 'Permission denied');
+    if (namespace === '*' && !this.acl.allNamespaces(ctx.token)) return sendDenied(res, 'namespace:read-job (all namespaces)');
+    for (const topic of topics.keys()) if (!allowedTopic(this.acl, ctx.token, topic, namespace)) return sendDenied(res, topicPermission(topic));
     const release = this.limits.acquire(ctx);
     if (!release) return;
 

@@ -8,6 +8,16 @@ export function sendError(res: ServerResponse, status: number, message: string):
   send(res, status, message, 'text/plain; charset=utf-8');
 }
 
+/**
+ * Names the permission a 403 lacked. The body stays Nomad's exact `Permission denied`; the header is the
+ * simulator's own addition so tests (and people reading a trace) can see which ACL refused (sim/README.md).
+ */
+export const MISSING_PERMISSION_HEADER = 'X-Sim-Missing-Permission';
+
+export function sendDenied(res: ServerResponse, permission: string): void {
+  send(res, 403, 'Permission denied', 'text/plain; charset=utf-8', { [MISSING_PERMISSION_HEADER]: permission });
+}
+
 export function sendJson(res: ServerResponse, body: unknown, index?: number): void {
   const headers: Record<string, string> = {};
   if (index !== undefined) Object.assign(headers, metaHeaders(index));
@@ -42,7 +52,7 @@ export interface Ctx {
 /** Checks the token for a permission; answers 403 and returns false when missing (cluster-api.md, Authentication). */
 export function requirePermission(ctx: Ctx, acl: Acl, permission: string, namespace = namespaceOf(ctx.url)): boolean {
   if (acl.allows(ctx.token, permission, namespace)) return true;
-  sendError(ctx.res, 403, 'Permission denied');
+  sendDenied(ctx.res, permission);
   return false;
 }
 

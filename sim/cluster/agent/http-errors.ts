@@ -6,7 +6,7 @@ import type { ClusterLookup } from '../../types';
 
 /** An error carrying the HTTP status the agent answers with (Go's CodedError). */
 export class CodedError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {
     super(message);
   }
 }
@@ -26,14 +26,15 @@ export function sendError(res: ServerResponse, error: unknown): void {
     res.destroy();
     return;
   }
-  if (error instanceof CodedError) sendText(res, error.status, error.message);
+  if (error instanceof CodedError) send(res, error.status, error.message, TEXT, error.headers);
   else sendText(res, 500, (error as Error)?.message ?? String(error));
 }
 
 /** Throws the refusal of the cluster's ACL check, which the caller's catch turns into status + text. */
 export function requirePermission(lookup: ClusterLookup, req: IncomingMessage, permission: string | null): void {
   const verdict = lookup.authorize(req, permission);
-  if (!verdict.ok) throw new CodedError(verdict.status, verdict.message);
+  // The simulator names the permission a 403 lacked (sim/README.md); the body stays the agent's own text.
+  if (!verdict.ok) throw new CodedError(verdict.status, verdict.message, verdict.missing ? { 'X-Sim-Missing-Permission': verdict.missing } : {});
 }
 
 /** Go's strconv.ParseBool: exactly these spellings; anything else is an error the agent reports as 400. */

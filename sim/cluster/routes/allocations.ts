@@ -1,7 +1,7 @@
 // Allocations: list, read, stop, and the client-side signal and restart (cluster-api.md, Allocations).
 import type { Deps, Route } from '../deps';
 import type { Ctx } from '../http';
-import { checkPrefix, metaHeaders, namespaceOf, readObject, sendError, sendJson, UUID } from '../http';
+import { checkPrefix, metaHeaders, namespaceOf, readObject, sendDenied, sendError, sendJson, UUID } from '../http';
 import { checkListQuery, listPage } from '../listing';
 import { checkTypes } from './jobs';
 import type { AllocRecord } from '../model';
@@ -32,7 +32,7 @@ function allocFor(deps: Deps, ctx: Ctx, permission: string, unknown: (id: string
     return null;
   }
   if (!deps.acl.allows(ctx.token, permission, alloc.Namespace)) {
-    sendError(ctx.res, 403, 'Permission denied');
+    sendDenied(ctx.res, permission);
     return null;
   }
   return alloc;
@@ -41,7 +41,7 @@ function allocFor(deps: Deps, ctx: Ctx, permission: string, unknown: (id: string
 function list(deps: Deps, ctx: Ctx): Promise<void> | void {
   const namespace = namespaceOf(ctx.url);
   const allowed = new Set(namespace === '*' ? deps.acl.namespacesWith(ctx.token, 'read-job', deps.namespaces) : deps.acl.allows(ctx.token, 'namespace:read-job', namespace) ? [namespace] : []);
-  if (allowed.size === 0) return sendError(ctx.res, 403, 'Permission denied');
+  if (allowed.size === 0) return sendDenied(ctx.res, 'namespace:read-job');
   const prefix = checkPrefix(ctx);
   if (prefix === false) return;
   if (!checkListQuery(ctx)) return;

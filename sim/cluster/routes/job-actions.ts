@@ -1,7 +1,7 @@
 // Job actions: dispatch, revert, stable, evaluate, plan, periodic force and scale (cluster-api.md, Jobs).
 import type { Deps, Route } from '../deps';
 import type { Ctx } from '../http';
-import { namespaceOf, readObject, requirePermission, sendError, sendJson } from '../http';
+import { namespaceOf, readObject, requirePermission, sendDenied, sendError, sendJson } from '../http';
 import { findJob, registerJob } from '../job-ops';
 import { canonicalJob, validateJob } from '../job-shape';
 import { diffJobs } from '../job-diff';
@@ -196,7 +196,7 @@ async function periodicForce(deps: Deps, ctx: Ctx): Promise<void> {
 
 function scaleStatus(deps: Deps, ctx: Ctx): Promise<void> | void {
   const namespace = namespaceOf(ctx.url);
-  if (!deps.acl.allows(ctx.token, 'namespace:read-job-scaling', namespace) && !deps.acl.allows(ctx.token, 'namespace:read-job', namespace)) return sendError(ctx.res, 403, 'Permission denied');
+  if (!deps.acl.allows(ctx.token, 'namespace:read-job-scaling', namespace) && !deps.acl.allows(ctx.token, 'namespace:read-job', namespace)) return sendDenied(ctx.res, 'namespace:read-job-scaling');
   const key = jobKey(namespace, ctx.params.job_id);
   const { state } = deps;
   return deps.blocking.run(ctx, {
@@ -225,7 +225,7 @@ function scaleStatus(deps: Deps, ctx: Ctx): Promise<void> | void {
 
 async function scale(deps: Deps, ctx: Ctx): Promise<void> {
   const namespace = namespaceOf(ctx.url);
-  if (!deps.acl.allows(ctx.token, 'namespace:scale-job', namespace) && !deps.acl.allows(ctx.token, 'namespace:submit-job', namespace)) return sendError(ctx.res, 403, 'Permission denied');
+  if (!deps.acl.allows(ctx.token, 'namespace:scale-job', namespace) && !deps.acl.allows(ctx.token, 'namespace:submit-job', namespace)) return sendDenied(ctx.res, 'namespace:scale-job');
   const body = await readObject(ctx);
   if (!body || !checkTypes(ctx, body, { Count: 'number', Target: 'object', Message: 'string', Error: 'string', Meta: 'object', PolicyOverride: 'boolean' })) return;
   if (body.PolicyOverride === true && !requirePermission(ctx, deps.acl, 'namespace:policy-override', namespace)) return;

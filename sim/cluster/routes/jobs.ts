@@ -2,7 +2,7 @@
 // evaluations, deployments, latest deployment and summary (cluster-api.md, Jobs).
 import type { Deps, Route } from '../deps';
 import type { Ctx } from '../http';
-import { namespaceOf, queryBool, readObject, requirePermission, sendError, sendJson } from '../http';
+import { namespaceOf, queryBool, readObject, requirePermission, sendDenied, sendError, sendJson } from '../http';
 import { checkListQuery, listPage } from '../listing';
 import { deregisterJob, findJob, registerJob } from '../job-ops';
 import { parseJobSpec } from '../jobspec';
@@ -60,7 +60,7 @@ function withNulls(sparse: Json, template: Json): Json {
 async function parse(deps: Deps, ctx: Ctx): Promise<void> {
   const namespace = namespaceOf(ctx.url);
   // Newer description: parse-job (or submit-job) in the namespace.
-  if (!deps.acl.allows(ctx.token, 'namespace:parse-job', namespace) && !deps.acl.allows(ctx.token, 'namespace:submit-job', namespace)) return sendError(ctx.res, 403, 'Permission denied');
+  if (!deps.acl.allows(ctx.token, 'namespace:parse-job', namespace) && !deps.acl.allows(ctx.token, 'namespace:submit-job', namespace)) return sendDenied(ctx.res, 'namespace:parse-job');
   const body = await readObject(ctx);
   if (!body || !checkTypes(ctx, body, { JobHCL: 'string', Canonicalize: 'boolean', HCLv1: 'boolean' })) return;
   if (!body.JobHCL) return sendError(ctx.res, 400, 'Job spec is empty');
@@ -112,7 +112,7 @@ export function jobRoutes(deps: Deps): Route[] {
         let allowed: Set<string>;
         if (namespace === '*') {
           allowed = new Set(acl.namespacesWith(ctx.token, 'list-jobs', deps.namespaces));
-          if (allowed.size === 0) return sendError(ctx.res, 403, 'Permission denied');
+          if (allowed.size === 0) return sendDenied(ctx.res, 'namespace:list-jobs');
         } else {
           if (!requirePermission(ctx, acl, 'namespace:list-jobs', namespace)) return;
           allowed = new Set([namespace]);

@@ -2,7 +2,7 @@
 // "Node scheduling" transitions).
 import type { Deps, Route } from '../deps';
 import type { Ctx } from '../http';
-import { checkPrefix, metaHeaders, readObject, requirePermission, sendError, sendJson, UUID } from '../http';
+import { checkPrefix, metaHeaders, readObject, requirePermission, sendDenied, sendError, sendJson, UUID } from '../http';
 import { checkListQuery, listPage } from '../listing';
 import { checkTypes } from './jobs';
 import type { Evaluation, JobRecord, Json, NodeRecord } from '../model';
@@ -245,7 +245,7 @@ export function nodeRoutes(deps: Deps): Route[] {
         const node = nodeFor(deps, ctx);
         if (!node) return;
         const readable = new Set(deps.acl.namespacesWith(ctx.token, 'read-job', deps.namespaces));
-        if (readable.size === 0) return sendError(ctx.res, 403, 'Permission denied');
+        if (readable.size === 0) return sendDenied(ctx.res, 'namespace:read-job');
         const allocs = () => deps.state.allocsOfNode(node.ID).filter((a) => readable.has(a.Namespace));
         return deps.blocking.run(ctx, {
           tables: ['allocs'],
