@@ -36,6 +36,13 @@ export class BlockingQueries {
 
   constructor(private readonly state: ClusterState, public maxPerClient = 100) {}
 
+  /** Long-lived requests held right now, over all clients (held blocking queries plus open event streams). */
+  get held(): number {
+    let total = 0;
+    for (const count of this.perClient.values()) total += count;
+    return total;
+  }
+
   /** Counts long-lived requests per client address; Nomad answers 429 past http_max_conns_per_client. */
   acquire(ctx: Ctx): (() => void) | null {
     const client = ctx.req.socket.remoteAddress ?? 'unknown';
