@@ -41,6 +41,8 @@ export interface ListWindow<Row> extends Freshness {
   version: number;
   /** True while the dataset is still filling (first load, or pages still arriving). */
   loading: boolean;
+  /** Rows the server says exist, when it says so (a paged fill): lets a view show "loaded N of M". */
+  expected?: number;
 }
 
 export interface Fetched<T> extends Freshness {

@@ -36,6 +36,8 @@ export class ListDataset<Row> {
   asOf: string | null = null;
   source: DataSource = 'live';
   refreshError: BridgeError | undefined;
+  /** The server's count of all rows while a paged fill runs (its `total-count`); null when unknown. */
+  expected: number | null = null;
 
   constructor(private readonly shape: DatasetShape<Row>) {}
 
@@ -155,6 +157,7 @@ export class ListDataset<Row> {
       asOf: this.asOf,
       source: this.source,
       ...(this.refreshError ? { refreshError: this.refreshError } : {}),
+      ...(this.expected !== null ? { expected: this.expected } : {}),
     };
   }
 

@@ -35,6 +35,8 @@ describe('workspaces.query on 10,000 workspaces', () => {
     expect(first.rows.length).toBe(50);
     expect(first.total).toBeGreaterThanOrEqual(100);
     expect(first.total).toBeLessThan(10_000);
+    // The server's total-count arrives with the first page, so a view can say "loaded N of 10,000".
+    expect(first.expected).toBe(10_000);
 
     // A query during the fill is answered from what has landed, without waiting for the rest.
     const asked = Date.now();

@@ -87,6 +87,7 @@ export class WorkspaceList {
             const page = await client.workspaces.list({ include: ['project', 'locked_by'] }, { pageNumber, pageSize, signal });
             // Names of projects and lock holders arrive in `included`; keep them before the page's rows are mapped.
             organization.absorb(page.included);
+            if (!controller.signal.aborted) dataset.expected = page.pagination.totalCount;
             return page;
           },
           {

@@ -32,6 +32,8 @@ export interface WindowedList<Row> {
   showRange(start: number, end: number): void;
   matching: Ref<number>;
   total: Ref<number>;
+  /** Rows the server says exist while a paged fill runs ("loaded N of M"); null when it did not say. */
+  expected: Ref<number | null>;
   facetCounts: Ref<Record<string, Record<string, number>>>;
   /** True until the first window arrives, and while main is still filling the dataset. */
   loading: Ref<boolean>;
@@ -57,6 +59,7 @@ export function useWindowedList<M extends WindowedMethod>(
   const pages = shallowRef(new Map<number, Row[]>());
   const matching = ref(0);
   const total = ref(0);
+  const expected = ref<number | null>(null);
   const facetCounts = ref<Record<string, Record<string, number>>>({});
   const loading = ref(true);
   const error = ref<unknown>(null);
@@ -90,6 +93,7 @@ export function useWindowedList<M extends WindowedMethod>(
       pages.value = next;
       matching.value = answer.matching;
       total.value = answer.total;
+      expected.value = answer.expected ?? null;
       facetCounts.value = answer.facetCounts;
       loading.value = answer.loading;
       asOf.value = answer.asOf;
@@ -182,6 +186,7 @@ export function useWindowedList<M extends WindowedMethod>(
     showRange,
     matching,
     total,
+    expected,
     facetCounts,
     loading,
     error,

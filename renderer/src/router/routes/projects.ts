@@ -2,5 +2,5 @@
 import type { RouteRecordRaw } from 'vue-router';
 
 export const projectsRoutes: RouteRecordRaw[] = [
-  { path: '/projects', name: 'projects', component: () => import('@/views/planned/PlannedView.vue'), meta: { view: 'projects' } },
+  { path: '/projects', name: 'projects', component: () => import('@/views/projects/ProjectsView.vue'), meta: { view: 'projects' } },
 ];

@@ -2,5 +2,12 @@
 import type { RouteRecordRaw } from 'vue-router';
 
 export const workspacesRoutes: RouteRecordRaw[] = [
-  { path: '/workspaces', name: 'workspaces', component: () => import('@/views/planned/PlannedView.vue'), meta: { view: 'workspaces' } },
+  { path: '/workspaces', name: 'workspaces', component: () => import('@/views/workspaces/WorkspacesView.vue'), meta: { view: 'workspaces' } },
+  {
+    path: '/workspaces/:id',
+    name: 'workspace',
+    component: () => import('@/views/workspaces/detail/WorkspaceDetailView.vue'),
+    props: true,
+    meta: { view: 'workspaces' },
+  },
 ];
