@@ -7,6 +7,7 @@ import { canonicalJob, validateJob } from '../job-shape';
 import { diffJobs } from '../job-diff';
 import { nextCron } from '../cron';
 import { checkTypes } from './jobs';
+import { fieldTypeError, jobTypeError, map } from '../go-decode';
 import type { Job, JobRecord, Json, ScalingEvent } from '../model';
 import { jobKey } from '../model';
 
@@ -116,6 +117,8 @@ async function evaluate(deps: Deps, ctx: Ctx): Promise<void> {
   // A body is optional: calling without one is the pre-0.8.4 form (cluster-api.md, Versioning).
   const body = await readObject(ctx, false);
   if (!body || !checkTypes(ctx, body, { JobID: 'string', EvalOptions: 'object' })) return;
+  const optionsError = fieldTypeError(body.EvalOptions, 'EvalOptions', ['EvalOptions'], { ForceReschedule: 'bool' });
+  if (optionsError) return sendError(ctx.res, 400, optionsError);
   if (body.JobID !== undefined && body.JobID !== ctx.params.job_id) return sendError(ctx.res, 400, 'Job ID does not match');
   const rec = jobOr404(deps, ctx);
   if (!rec) return;
@@ -144,6 +147,8 @@ async function evaluate(deps: Deps, ctx: Ctx): Promise<void> {
 async function plan(deps: Deps, ctx: Ctx): Promise<void> {
   const body = await readObject(ctx);
   if (!body || !checkTypes(ctx, body, { Job: 'object', Diff: 'boolean', PolicyOverride: 'boolean' })) return;
+  const typeError = jobTypeError(body.Job);
+  if (typeError) return sendError(ctx.res, 400, typeError);
   const input = body.Job as Json | undefined;
   if (!input) return sendError(ctx.res, 400, 'Job must be specified');
   if (input.ID !== ctx.params.job_id) return sendError(ctx.res, 400, 'Job ID does not match');
@@ -228,6 +233,8 @@ async function scale(deps: Deps, ctx: Ctx): Promise<void> {
   if (!deps.acl.allows(ctx.token, 'namespace:scale-job', namespace) && !deps.acl.allows(ctx.token, 'namespace:submit-job', namespace)) return sendDenied(ctx.res, 'namespace:scale-job');
   const body = await readObject(ctx);
   if (!body || !checkTypes(ctx, body, { Count: 'number', Target: 'object', Message: 'string', Error: 'string', Meta: 'object', PolicyOverride: 'boolean' })) return;
+  const targetError = fieldTypeError(body, 'ScalingRequest', [], { Target: map('string') });
+  if (targetError) return sendError(ctx.res, 400, targetError);
   if (body.PolicyOverride === true && !requirePermission(ctx, deps.acl, 'namespace:policy-override', namespace)) return;
   const target = (body.Target as Record<string, unknown> | undefined) ?? {};
   const groupName = target.Group;

@@ -9,6 +9,7 @@ import { parseJobSpec } from '../jobspec';
 import { HclError } from '../hcl-parse';
 import { canonicalGroup, canonicalJob, canonicalTask } from '../job-shape';
 import { diffJobs } from '../job-diff';
+import { jobTypeError } from '../go-decode';
 import type { JobRecord, Json } from '../model';
 import { metaHeaders } from '../http';
 import { send } from '../../http-kit';
@@ -32,6 +33,8 @@ const REGISTER_TYPES = { Job: 'object', EnforceIndex: 'boolean', JobModifyIndex:
 async function register(deps: Deps, ctx: Ctx, pathId?: string): Promise<void> {
   const body = await readObject(ctx);
   if (!body || !checkTypes(ctx, body, REGISTER_TYPES)) return;
+  const typeError = jobTypeError(body.Job);
+  if (typeError) return sendError(ctx.res, 400, typeError);
   const job = body.Job as Json | undefined;
   if (!job) return sendError(ctx.res, 400, 'Job must be specified');
   if (pathId !== undefined && job.ID !== pathId) return sendError(ctx.res, 400, 'Job ID does not match name');
