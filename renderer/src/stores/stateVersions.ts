@@ -32,6 +32,7 @@ export const useStateVersionsStore = defineStore('stateVersions', () => {
   const detailError = ref<unknown>(null);
   const outputs = ref<StateVersionOutput[] | null>(null);
   const outputsError = ref<unknown>(null);
+  const outputsLoading = ref(false);
   /** Versions ticked for a diff, with their serials so the choice survives paging. */
   const compare = ref<Array<{ id: string; serial: number }>>([]);
 
@@ -138,11 +139,14 @@ export const useStateVersionsStore = defineStore('stateVersions', () => {
       outputs.value = null;
       return;
     }
+    outputsLoading.value = true;
     try {
       const answer = await call('stateVersions.outputs', { connectionId: requireScope().connectionId, stateVersionId: version.id });
       if (mine === detailGeneration) outputs.value = answer;
     } catch (error) {
       if (mine === detailGeneration) outputsError.value = error;
+    } finally {
+      if (mine === detailGeneration) outputsLoading.value = false;
     }
   }
 
@@ -153,6 +157,7 @@ export const useStateVersionsStore = defineStore('stateVersions', () => {
     detailError.value = null;
     outputs.value = null;
     outputsError.value = null;
+    outputsLoading.value = false;
     detail.value = id ? (items.value.find((v) => v.id === id) ?? null) : null;
     if (!id || !scope.value) return;
     try {
@@ -230,7 +235,7 @@ export const useStateVersionsStore = defineStore('stateVersions', () => {
 
   return {
     scope, status, page, items, pagination, freshness, loading, loadError, currentId, current, workspaceName, workspaceLocked,
-    selectedId, detail, detailError, outputs, outputsError, compare,
+    selectedId, detail, detailError, outputs, outputsError, outputsLoading, compare,
     open, loadPage, goToPage, filterStatus, select, toggleCompare, diff, download, upload, rollback, softDelete, restore, permanentlyDelete, close,
   };
 });

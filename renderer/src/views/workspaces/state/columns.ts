@@ -28,11 +28,11 @@ export function stateColumns(context: StateRowContext): DataTableColumns<StateVe
           onUpdateChecked: () => context.toggleCompare(row),
         }),
     },
-    { key: 'serial', title: 'Serial', width: 80, render: (row) => h('strong', { 'data-testid': 'sv-serial' }, String(row.attributes.serial)) },
+    { key: 'serial', title: 'Serial', width: 64, render: (row) => h('strong', { 'data-testid': 'sv-serial' }, String(row.attributes.serial)) },
     {
       key: 'status',
       title: 'Status',
-      minWidth: 170,
+      minWidth: 150,
       render: (row) =>
         h(NSpace, { size: 4, wrapItem: false, align: 'center' }, () => [
           h(NTag, { size: 'small', bordered: false, type: statusType(row.attributes.status), 'data-testid': 'sv-status' }, () => STATUS_LABEL[row.attributes.status] ?? row.attributes.status),
@@ -40,12 +40,12 @@ export function stateColumns(context: StateRowContext): DataTableColumns<StateVe
           isProcessing(row) ? h(NSpace, { size: 4, align: 'center', wrapItem: false, 'data-testid': 'sv-processing' }, () => [h(NSpin, { size: 12 }), h('span', { class: 'muted' }, 'processing')]) : null,
         ]),
     },
-    { key: 'engine', title: 'Engine', width: 90, render: (row) => row.attributes['engine-version'] ?? '—' },
-    { key: 'size', title: 'Size', width: 90, render: (row) => formatBytes(row.attributes.size) },
+    { key: 'engine', title: 'Engine', width: 74, render: (row) => row.attributes['engine-version'] ?? '—' },
+    { key: 'size', title: 'Size', width: 82, render: (row) => formatBytes(row.attributes.size) },
     {
       key: 'created',
       title: 'Created',
-      width: 110,
+      width: 96,
       render: (row) => h('span', { title: new Date(row.attributes['created-at']).toLocaleString() }, ago(row.attributes['created-at'], context.now)),
     },
   ];

@@ -21,3 +21,11 @@ describe('sizes', () => {
     expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MiB');
   });
 });
+
+describe('provider names', () => {
+  it('drops the registry host and the provider["…"] wrapper', async () => {
+    const { shortProvider } = await import('./format');
+    expect(shortProvider('provider["registry.terraform.io/hashicorp/aws"]')).toBe('hashicorp/aws');
+    expect(shortProvider('provider["example.com/acme/thing"]')).toBe('example.com/acme/thing');
+  });
+});

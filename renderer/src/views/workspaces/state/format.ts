@@ -65,3 +65,9 @@ export function readStateFacts(text: string, fileName: string): StateFileFacts {
     resources: Array.isArray(state.resources) ? state.resources.length : 0,
   };
 }
+
+/** `provider["registry.terraform.io/hashicorp/aws"]` → `hashicorp/aws`: the registry host adds nothing on screen. */
+export function shortProvider(address: string): string {
+  const inner = /\["([^"]+)"\]/.exec(address)?.[1] ?? address;
+  return inner.replace(/^registry\.[^/]+\//, '');
+}
