@@ -10,11 +10,13 @@ import { send } from '../../http-kit';
 
 const SIGNALS = new Set(['SIGABRT', 'SIGALRM', 'SIGBUS', 'SIGCHLD', 'SIGCONT', 'SIGFPE', 'SIGHUP', 'SIGILL', 'SIGINT', 'SIGIO', 'SIGKILL', 'SIGPIPE', 'SIGPROF', 'SIGQUIT', 'SIGSEGV', 'SIGSTOP', 'SIGSYS', 'SIGTERM', 'SIGTRAP', 'SIGTSTP', 'SIGTTIN', 'SIGTTOU', 'SIGURG', 'SIGUSR1', 'SIGUSR2', 'SIGWINCH', 'SIGXCPU', 'SIGXFSZ']);
 
-let sorted: { size: number; list: AllocRecord[] } | null = null;
+/** Sorted allocation lists per simulator state; allocations are never removed, so the size tells staleness. */
+const sortedCaches = new WeakMap<object, { size: number; list: AllocRecord[] }>();
 
 function sortedAllocs(deps: Deps): AllocRecord[] {
+  let sorted = sortedCaches.get(deps.state);
   if (!sorted || sorted.size !== deps.state.allocs.size) {
-    sorted = { size: deps.state.allocs.size, list: [...deps.state.allocs.values()].sort((a, b) => (a.ID < b.ID ? -1 : 1)) };
+    sortedCaches.set(deps.state, (sorted = { size: deps.state.allocs.size, list: [...deps.state.allocs.values()].sort((a, b) => (a.ID < b.ID ? -1 : 1)) }));
   }
   return sorted.list;
 }

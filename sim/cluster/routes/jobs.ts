@@ -89,15 +89,17 @@ function jobOr404(deps: Deps, ctx: Ctx): JobRecord | null {
   return rec ?? null;
 }
 
-let sortedCache: { index: number; size: number; keys: JobRecord[] } | null = null;
+/** Sorted job lists per simulator state (several simulators may share one process, e.g. in tests). */
+const sortedCaches = new WeakMap<object, { index: number; size: number; keys: JobRecord[] }>();
 
 function sortedJobs(deps: Deps): JobRecord[] {
   const index = deps.state.tableIndex('jobs');
-  if (!sortedCache || sortedCache.index !== index || sortedCache.size !== deps.state.jobs.size) {
+  let cache = sortedCaches.get(deps.state);
+  if (!cache || cache.index !== index || cache.size !== deps.state.jobs.size) {
     const keys = [...deps.state.jobs.values()].sort((a, b) => (jobToken(a) < jobToken(b) ? -1 : 1));
-    sortedCache = { index, size: deps.state.jobs.size, keys };
+    sortedCaches.set(deps.state, (cache = { index, size: deps.state.jobs.size, keys }));
   }
-  return sortedCache.keys;
+  return cache.keys;
 }
 
 const jobToken = (rec: JobRecord): string => `${rec.job.Namespace}.${rec.job.ID}`;

@@ -11,12 +11,14 @@ import { NS } from '../job-shape';
 import { send } from '../../http-kit';
 import type { Tx } from '../state';
 
-let sorted: { index: number; size: number; list: NodeRecord[] } | null = null;
+/** Sorted node lists per simulator state (several simulators may share one process, e.g. in tests). */
+const sortedCaches = new WeakMap<object, { index: number; size: number; list: NodeRecord[] }>();
 
 function sortedNodes(deps: Deps): NodeRecord[] {
   const index = deps.state.tableIndex('nodes');
+  let sorted = sortedCaches.get(deps.state);
   if (!sorted || sorted.size !== deps.state.nodes.size || sorted.index !== index) {
-    sorted = { index, size: deps.state.nodes.size, list: [...deps.state.nodes.values()].sort((a, b) => (a.ID < b.ID ? -1 : 1)) };
+    sortedCaches.set(deps.state, (sorted = { index, size: deps.state.nodes.size, list: [...deps.state.nodes.values()].sort((a, b) => (a.ID < b.ID ? -1 : 1)) }));
   }
   return sorted.list;
 }
