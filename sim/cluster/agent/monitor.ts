@@ -13,7 +13,8 @@ import { derivedRng } from './seeded';
 export const MONITOR_FRAME_BYTES = 1024;
 const BATCH_WINDOW_MS = 200;
 
-let connections = 0;
+/** Monitors opened per agent, so each simulator's line sequences depend on its own seed and history only. */
+const connections = new WeakMap<object, number>();
 
 interface MonitorRequest {
   level: LogLevel | 'off';
@@ -45,7 +46,9 @@ export function monitorRoute(ctx: AgentContext, req: IncomingMessage, res: Serve
     peers: ctx.state.members.map((m) => `${m.Addr}:${RPC_PORT}`),
     nodeIds: ctx.lookup.listNodes().map((n) => n.ID).concat(ctx.state.fallbackNodeId),
   };
-  const rng = derivedRng(ctx.seed, 'monitor', who.name, String(++connections));
+  const opened = (connections.get(ctx.state) ?? 0) + 1;
+  connections.set(ctx.state, opened);
+  const rng = derivedRng(ctx.seed, 'monitor', who.name, String(opened));
 
   res.writeHead(200, { 'Content-Type': params.plain ? TEXT : 'application/json', 'Cache-Control': 'no-cache' });
   res.flushHeaders();
