@@ -2,7 +2,7 @@
 // self, health, host data, schedulers and their config) and the actions (force-leave, replace servers, join,
 // scheduler config, profiling). Reads reset when the active connection changes; actions reload what they changed.
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef, watch, type Ref } from 'vue';
+import { computed, reactive, ref, shallowRef, watch, type Ref } from 'vue';
 import type {
   AgentHost,
   AgentJoinResult,
@@ -19,10 +19,11 @@ import { useConnectionsStore } from './connections';
 type ReadMethod = 'agent.members' | 'agent.servers' | 'agent.self' | 'agent.health' | 'agent.schedulers' | 'agent.schedulerConfig';
 type ReadValue<M extends ReadMethod> = AgentMethods[M]['result'] extends Fetched<infer T> ? T : never;
 
+/** One endpoint's last answer; a reactive object, so `slot.data` reads the same in scripts and templates. */
 export interface AgentRead<T> {
-  data: Ref<Fetched<T> | null>;
-  loading: Ref<boolean>;
-  error: Ref<unknown>;
+  data: Fetched<T> | null;
+  loading: boolean;
+  error: unknown;
   load(): Promise<void>;
   reset(): void;
 }
@@ -54,7 +55,7 @@ function readSlot<T>(fetch: (connectionId: string) => Promise<Fetched<T>>, conne
     error.value = null;
     loading.value = false;
   }
-  return { data, loading, error, load, reset };
+  return reactive({ data, loading, error, load, reset }) as AgentRead<T>;
 }
 
 export type AgentTarget = { nodeId?: string; serverId?: string };
