@@ -2,5 +2,5 @@
 import type { RouteRecordRaw } from 'vue-router';
 
 export const eventsRoutes: RouteRecordRaw[] = [
-  { path: '/events', name: 'events', component: () => import('@/views/planned/PlannedView.vue'), meta: { view: 'events' } },
+  { path: '/events', name: 'events', component: () => import('@/views/events/EventsView.vue'), meta: { view: 'events' } },
 ];

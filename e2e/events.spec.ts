@@ -1,0 +1,154 @@
+// Issue 6 §2 end to end: the events view follows the large simulator's busy stream live; topics, pause and resume,
+// search, the payload pane, NDJSON export and links work; a token that may not read every topic is told why.
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { openApp, TARGET, type AppSession } from './support/app';
+import { docScreenshot } from './support/screenshots';
+import { EventsPage } from './pages/events';
+
+let app: AppSession;
+let events: EventsPage;
+
+async function setEventRate(rate: number): Promise<void> {
+  const res = await fetch(`${app.sim.url}/_sim/event-rate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rate }) });
+  expect(res.status).toBe(200);
+}
+
+test.beforeAll(async () => {
+  app = await openApp({ simArgs: ['--scale', 'large'], connections: ['cluster', 'cluster-readonly'] });
+  events = new EventsPage(app.page);
+  await setEventRate(300);
+});
+test.afterAll(async () => {
+  await app?.close();
+});
+
+test(`shows the cluster's events live, with rates per topic (${TARGET})`, async () => {
+  await app.goto('#/events');
+  await events.expectLive();
+  await expect.poll(() => events.bufferedCount()).toBeGreaterThan(500);
+  await expect(events.rows.first()).toBeVisible();
+  // Only the rows in view are in the DOM, however many are held.
+  expect(await events.rows.count()).toBeLessThan(80);
+  await expect(app.page.getByTestId('events-rate-Allocation')).toBeVisible();
+  await expect(app.page.getByTestId('events-rate-Node')).toBeVisible();
+  const before = await events.bufferedCount();
+  await expect.poll(() => events.bufferedCount(), { message: 'new events keep arriving' }).toBeGreaterThan(before);
+  await expect(app.page.getByTestId('events-dropped')).toHaveAttribute('data-count', '0');
+  await expect(app.page.getByTestId('events-malformed')).toHaveAttribute('data-count', '0');
+  // The documentation picture: a busy stream with an allocation event open.
+  await app.page.locator('[data-testid="events-row"][data-topic="Allocation"]').first().click();
+  await expect(events.detail.getByTestId('events-link-allocation')).toBeVisible();
+  await expect.poll(() => events.bufferedCount()).toBeGreaterThan(3000);
+  await docScreenshot(app.page, 'events');
+  await events.detail.getByTestId('events-detail-close').click();
+});
+
+test('opens an event: the payload pretty-printed and foldable, and a link that opens its node', async () => {
+  await app.goto('#/events');
+  await events.expectLive();
+  await events.search.fill('NodeEvent');
+  await expect(app.page.getByTestId('events-matching')).toBeVisible();
+  await expect.poll(() => events.renderedTopics()).toContain('Node');
+  const row = app.page.locator('[data-testid="events-row"][data-topic="Node"]').first();
+  const nodeId = await row.getAttribute('data-key');
+  await row.click();
+  await expect(events.detail).toBeVisible();
+  await expect(events.detail.getByTestId('events-detail-key')).toHaveText(nodeId!);
+  const payload = events.detail.getByTestId('events-payload');
+  await expect(payload).toContainText('"Node"');
+  await expect(payload).toContainText(`"ID": "${nodeId}"`);
+  // Secrets were redacted in main before the payload reached the page.
+  await events.detail.getByTestId('events-payload-expand').click();
+  await expect(payload).toContainText('"SecretID": "<redacted>"');
+  await events.detail.getByTestId('events-payload-collapse').click();
+  await expect(payload).not.toContainText('SecretID');
+
+  await events.detail.getByTestId('events-link-node').click();
+  await expect.poll(() => app.page.evaluate(() => window.location.hash)).toBe(`#/nodes/${nodeId}`);
+  await expect(app.page.getByTestId('view-events-live')).toHaveCount(0);
+});
+
+test('searches the held events by text, payloads included', async () => {
+  await app.goto('#/events');
+  await events.expectLive();
+  await events.search.fill('');
+  await expect.poll(() => events.bufferedCount()).toBeGreaterThan(100);
+  const row = app.page.locator('[data-testid="events-row"][data-topic="Allocation"]').first();
+  const key = (await row.getAttribute('data-key'))!;
+  await events.search.fill(key);
+  const matching = app.page.getByTestId('events-matching');
+  await expect(matching).toBeVisible();
+  // The allocation's own events match by key; others only when their payload names it (none carry it here).
+  await expect.poll(async () => events.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-key')))).toContain(key);
+  expect(Number(await app.page.getByTestId('events-list').getAttribute('data-count'))).toBeLessThan(await events.bufferedCount());
+  // A payload field matches too: the allocation's node ID is in its payload only.
+  await app.page.locator(`[data-testid="events-row"][data-key="${key}"]`).first().click();
+  await events.detail.getByTestId('events-payload-expand').click();
+  const nodeId = await events.detail.getByTestId('events-payload').evaluate((el) => /"NodeID": "([0-9a-f-]+)"/.exec(el.textContent ?? '')?.[1] ?? '');
+  expect(nodeId).not.toBe('');
+  await events.search.fill(nodeId);
+  // Allocation events never have a node ID as their key: these rows matched on their payload.
+  await expect.poll(() => events.renderedTopics()).toContain('Allocation');
+  expect(await events.rows.evaluateAll((rows, id) => rows.every((r) => r.getAttribute('data-topic') === 'Allocation' || r.getAttribute('data-key') === id), nodeId)).toBe(true);
+  await events.search.fill('no-event-mentions-this-text');
+  await expect(app.page.getByTestId('events-empty')).toContainText('No held event matches');
+  await events.search.fill('');
+  await expect(matching).toHaveCount(0);
+  await events.detail.getByTestId('events-detail-close').click();
+});
+
+test('pauses the feed while events keep being received, and resumes with them', async () => {
+  await app.goto('#/events');
+  await events.expectLive();
+  await events.pause.click();
+  await expect(events.pause).toHaveAttribute('data-paused', 'true');
+  const held = await events.bufferedCount();
+  await expect.poll(async () => Number(await app.page.getByTestId('events-held').getAttribute('data-count'))).toBeGreaterThan(0);
+  expect(await events.bufferedCount()).toBe(held);
+  await events.pause.click();
+  await expect(events.pause).toHaveAttribute('data-paused', 'false');
+  await expect.poll(() => events.bufferedCount()).toBeGreaterThan(held);
+});
+
+test('follows only the chosen topics', async () => {
+  await app.goto('#/events');
+  await events.expectLive();
+  await events.chooseTopics(['Node']);
+  await events.expectLive();
+  await expect.poll(() => events.bufferedCount()).toBeGreaterThan(5);
+  const topics = await events.renderedTopics();
+  expect(topics.length).toBeGreaterThan(0);
+  expect(new Set(topics)).toEqual(new Set(['Node']));
+  await expect(app.page.getByTestId('events-rate-Allocation')).toHaveCount(0);
+});
+
+test('exports the held events as NDJSON', async () => {
+  await app.goto('#/events');
+  await events.expectLive();
+  await events.pause.click(); // a stable buffer to compare with
+  const held = await events.bufferedCount();
+  const [download] = await Promise.all([app.page.waitForEvent('download'), events.exportButton.click()]);
+  expect(download.suggestedFilename()).toMatch(/^events-Sim-cluster-.*\.ndjson$/);
+  const lines = readFileSync((await download.path())!, 'utf8').trimEnd().split('\n');
+  expect(lines).toHaveLength(held);
+  const parsed = lines.map((l) => JSON.parse(l) as { Topic: string; Index: number });
+  expect(parsed.every((e) => typeof e.Topic === 'string' && Number.isInteger(e.Index))).toBe(true);
+  await events.pause.click();
+});
+
+test('explains the management-token rule when the cluster refuses every topic', async () => {
+  await app.page.getByTestId('switcher-item-Sim cluster (read-only)').click();
+  await app.goto('#/events');
+  await events.chooseTopics([]);
+  const refused = app.page.getByTestId('events-refused');
+  await expect(refused).toBeVisible();
+  await expect(refused).toContainText('403');
+  await expect(refused).toContainText('management token');
+  await expect(events.status).toHaveAttribute('data-status', 'ended');
+  // The way out it offers works with this token.
+  await refused.getByTestId('events-narrow').click();
+  await events.expectLive();
+  await expect(refused).toHaveCount(0);
+  await app.page.getByTestId('switcher-item-Sim cluster').click();
+});

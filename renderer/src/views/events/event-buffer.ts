@@ -1,0 +1,106 @@
+// The renderer's bounded window on the event stream: the newest `capacity` events, how many older ones were let go,
+// and the subset matching the text search, kept up to date batch by batch so a busy stream never re-filters 20,000 rows.
+import type { ClusterEvent } from '../../../../main/contract';
+
+export interface EventEntry {
+  /** Arrival order in this buffer; stable across evictions, so a selection survives new batches. */
+  seq: number;
+  event: ClusterEvent;
+  /** Wall-clock arrival (ms), for the rate sparklines: the stream's events carry no time of their own. */
+  receivedAt: number;
+}
+
+/** Lower-cased header fields first (cheap), then the payload JSON only when the header did not match. */
+export function eventMatches(entry: EventEntry, needle: string): boolean {
+  if (needle === '') return true;
+  const e = entry.event;
+  const header = `${e.Topic} ${e.Type} ${e.Key} ${e.Namespace} ${e.Index} ${(e.FilterKeys ?? []).join(' ')}`.toLowerCase();
+  if (header.includes(needle)) return true;
+  return JSON.stringify(e.Payload).toLowerCase().includes(needle);
+}
+
+export class EventBuffer {
+  private all: EventEntry[] = [];
+  private shown: EventEntry[] = [];
+  private needle = '';
+  private nextSeq = 1;
+  /** Events let go from the front because the buffer was full, since the last clear. */
+  evicted = 0;
+
+  constructor(readonly capacity: number) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`An event buffer needs a capacity of at least 1, got ${capacity}.`);
+  }
+
+  /** Every buffered event, oldest first. Do not mutate. */
+  get entries(): readonly EventEntry[] {
+    return this.all;
+  }
+
+  /** The events matching the search, oldest first. Do not mutate. */
+  get visible(): readonly EventEntry[] {
+    return this.needle === '' ? this.all : this.shown;
+  }
+
+  get size(): number {
+    return this.all.length;
+  }
+
+  get search(): string {
+    return this.needle;
+  }
+
+  /** Appends a batch; returns how many old events were evicted to make room. */
+  append(events: readonly ClusterEvent[], now: number): number {
+    if (events.length === 0) return 0;
+    // A batch larger than the buffer keeps only its own tail: the rest would be evicted at once anyway.
+    const skipped = Math.max(0, events.length - this.capacity);
+    const added: EventEntry[] = [];
+    for (let i = skipped; i < events.length; i++) added.push({ seq: this.nextSeq++, event: events[i], receivedAt: now });
+    const overflow = Math.max(0, this.all.length + added.length - this.capacity);
+    if (overflow > 0) this.all.splice(0, overflow);
+    for (const entry of added) this.all.push(entry);
+    if (this.needle !== '') {
+      const oldest = this.all[0]?.seq ?? 0;
+      let cut = 0;
+      while (cut < this.shown.length && this.shown[cut].seq < oldest) cut++;
+      if (cut > 0) this.shown.splice(0, cut);
+      for (const entry of added) if (eventMatches(entry, this.needle)) this.shown.push(entry);
+    }
+    const evicted = overflow + skipped;
+    this.evicted += evicted;
+    return evicted;
+  }
+
+  /** Changes the text search; the whole buffer is filtered once, later batches incrementally. */
+  setSearch(text: string): void {
+    const needle = text.trim().toLowerCase();
+    if (needle === this.needle) return;
+    this.needle = needle;
+    this.shown = needle === '' ? [] : this.all.filter((entry) => eventMatches(entry, needle));
+  }
+
+  bySeq(seq: number): EventEntry | undefined {
+    // Entries are sorted by seq: binary search.
+    let lo = 0;
+    let hi = this.all.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const at = this.all[mid].seq;
+      if (at === seq) return this.all[mid];
+      if (at < seq) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  }
+
+  /** The Index of the newest buffered event (0 when empty): where a new subscription resumes. */
+  get lastIndex(): number {
+    return this.all.at(-1)?.event.Index ?? 0;
+  }
+
+  clear(): void {
+    this.all = [];
+    this.shown = [];
+    this.evicted = 0;
+  }
+}

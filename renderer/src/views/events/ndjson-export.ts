@@ -1,0 +1,15 @@
+// The buffer as NDJSON, one event per line, as the stream itself frames them (cluster-api.md, Event stream). The
+// payloads were redacted in main before they reached the renderer, so the file holds no secret.
+import type { ClusterEvent } from '../../../../main/contract';
+
+export function toNdjson(events: Iterable<ClusterEvent>): string {
+  const lines: string[] = [];
+  for (const event of events) lines.push(JSON.stringify(event));
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/** `events-<connection>-<ISO time>.ndjson`, safe on every file system. */
+export function exportFileName(connectionName: string, at: Date): string {
+  const name = connectionName.replace(/[^a-zA-Z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'cluster';
+  return `events-${name}-${at.toISOString().replace(/[:.]/g, '-')}.ndjson`;
+}
