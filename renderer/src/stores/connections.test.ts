@@ -32,6 +32,10 @@ function fakeHost(initial: ConnectionList, fail?: string) {
           state.connections = [...state.connections, created];
           return { ok: true, value: created };
         }
+        case 'connections.test':
+          // Like the host: the list it answers later carries the health of the last test.
+          state.connections = state.connections.map((c) => (c.profile.id === params.id ? { ...c, health: 'ok' } : c));
+          return { ok: true, value: { health: 'ok', summary: 'Reachable; the token is accepted.' } };
         default:
           return { ok: false, error: { code: 'internal', message: `unexpected ${method}` } };
       }
@@ -94,5 +98,15 @@ describe('connections store', () => {
     await expect(store.setActive('b')).resolves.toBe(false);
     expect(store.activeId).toBe('a');
     expect(reported).toHaveBeenCalledWith(expect.stringContaining('Switching to “b” failed: Host says no.'));
+  });
+
+  it('tests a new connection in the background, so the switcher shows its health instead of "Not tested"', async () => {
+    const host = fakeHost({ connections: [], activeId: null });
+    setBridge(host.bridge);
+    const store = useConnectionsStore();
+    await store.load();
+    await store.create({ kind: 'cluster', name: 'new', address: 'https://c', namespace: 'default' });
+    await vi.waitFor(() => expect(store.byId('new')?.health).toBe('ok'));
+    expect(host.calls).toContain('connections.test');
   });
 });

@@ -61,6 +61,7 @@ export const useConnectionsStore = defineStore('connections', () => {
   async function create(draft: ConnectionDraft): Promise<ConnectionSummary> {
     const created = await call('connections.create', draft);
     upsert(created);
+    recheck(created.profile.id);
     // The first connection becomes the active one, so the operator lands somewhere useful.
     if (activeId.value === null) await setActive(created.profile.id);
     return created;
@@ -69,6 +70,7 @@ export const useConnectionsStore = defineStore('connections', () => {
   async function update(id: string, patch: ConnectionPatch): Promise<ConnectionSummary> {
     const updated = await call('connections.update', { id, patch });
     upsert(updated);
+    recheck(id);
     return updated;
   }
 
@@ -125,6 +127,11 @@ export const useConnectionsStore = defineStore('connections', () => {
     return report;
   }
 
+  /** A new or changed connection is tested in the background, so the switcher shows its state, not "Not tested". */
+  function recheck(id: string): void {
+    test(id).catch(() => undefined);
+  }
+
   async function testDraft(settings: ConnectionSettings, token?: string): Promise<ConnectionTestReport> {
     return call('connections.testDraft', token ? { settings, token } : { settings });
   }
@@ -147,6 +154,7 @@ export const useConnectionsStore = defineStore('connections', () => {
   async function setToken(connectionId: string, token: string): Promise<TokenStatus> {
     const status = await call('tokens.set', { connectionId, token });
     patchSummary(connectionId, { hasToken: status.hasToken });
+    recheck(connectionId);
     return status;
   }
 
