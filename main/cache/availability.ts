@@ -13,7 +13,7 @@ export interface AvailabilityOptions {
   now: () => number;
 }
 
-export const DEFAULT_AVAILABILITY: AvailabilityOptions = { retryBaseMs: 2_000, retryMaxMs: 30_000, now: Date.now };
+export const DEFAULT_AVAILABILITY: AvailabilityOptions = { retryBaseMs: 2_000, retryMaxMs: 15_000, now: Date.now };
 
 /** Codes that mean "the server did not answer"; anything else (401, 404, 409...) proves it is there. */
 const OFFLINE_CODES = new Set<BridgeError['code']>(['unreachable', 'timeout']);

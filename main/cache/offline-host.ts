@@ -73,6 +73,20 @@ export function createOfflineHost(deps: OfflineHostDeps): OfflineHost {
   const snapshots = cache ? new DatasetSnapshots(cache, datasets, availability, log, deps.snapshots) : null;
   const recoveries: Array<(connectionId: string) => void> = [];
 
+  // Gone: lists held in memory are now only the last known copy; they say so (cached, with the reason) until the
+  // server is back, and open views re-query to show it.
+  const stopMarking = availability.subscribe((next, previous) => {
+    if (next.state !== 'unreachable' || previous?.state === 'unreachable' || !next.error) return;
+    for (const resource of LIST_RESOURCES) {
+      const dataset = datasets.existing(next.connectionId, resource);
+      if (!dataset) continue;
+      dataset.refreshError = next.error;
+      if (dataset.source === 'live') dataset.source = 'cache';
+      dataset.version++;
+      datasets.notify(next.connectionId, resource);
+    }
+  });
+
   // Back online: every service refreshes what it holds, and open views re-query their windows.
   const stopRecovery = availability.subscribe((next, previous) => {
     if (next.state !== 'reachable' || previous?.state !== 'unreachable') return;
@@ -139,6 +153,7 @@ export function createOfflineHost(deps: OfflineHostDeps): OfflineHost {
       await cache?.setMaxBytes(maxBytes(maxMB));
     },
     async close() {
+      stopMarking();
       stopRecovery();
       stopWatching();
       availability.close();

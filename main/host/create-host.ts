@@ -158,7 +158,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
     'connections.update': ({ id, patch }) => connections.update(id, patch),
     'connections.duplicate': ({ id, name }) => connections.duplicate(id, name),
     'connections.remove': ({ id }) => connections.remove(id),
-    'connections.setActive': ({ id }) => connections.setActive(id),
+    'connections.setActive': async ({ id }) => {
+      const list = await connections.setActive(id);
+      // Switching shows what is held at once; a quick test in the background finds out whether it is still live.
+      if (id) offline.availability.probe(id);
+      return list;
+    },
     'connections.test': ({ id }) => testConnection(id),
     'connections.testDraft': ({ settings: draft, token }) => connections.testDraft(draft, token),
     'connections.importFromEnv': () => connections.importFromEnv(env),
