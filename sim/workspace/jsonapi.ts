@@ -1,5 +1,6 @@
 // JSON:API plumbing: error objects, documents, the pagination envelope and query-parameter parsing.
 import type { ServerResponse } from 'node:http';
+import { closeIfBodyRefused } from '../http-kit';
 
 export const MEDIA_TYPE = 'application/vnd.api+json';
 export const API_PREFIX = '/api/v2';
@@ -34,7 +35,7 @@ export const ok = (body: unknown, status = 200): Reply => ({ status, body });
 export const noContent = (): Reply => ({ status: 204 });
 
 export function writeReply(res: ServerResponse, reply: Reply, extraHeaders: Record<string, string>): void {
-  const headers: Record<string, string> = { ...extraHeaders, ...(reply.headers ?? {}) };
+  const headers: Record<string, string> = closeIfBodyRefused(res, { ...extraHeaders, ...(reply.headers ?? {}) });
   if (reply.body === undefined) {
     res.writeHead(reply.status, headers);
     res.end();
