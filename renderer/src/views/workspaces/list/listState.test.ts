@@ -17,6 +17,9 @@ describe('workspace count label', () => {
   it('says "loaded N of M" while the fill runs', () => {
     expect(countLabel(4300, 4300, 10_000, true, false)).toBe('loaded 4,300 of 10,000 workspaces');
   });
+  it('says the list is incomplete when the fill stopped short', () => {
+    expect(countLabel(9900, 9900, 10_000, false, false)).toBe('loaded 9,900 of 10,000 workspaces (incomplete)');
+  });
   it('says the total once filled, and the matches when filtered', () => {
     expect(countLabel(10_000, 10_000, 10_000, false, false)).toBe('10,000 workspaces');
     expect(countLabel(10_000, 97, 10_000, false, true)).toBe('97 match · 10,000 workspaces');

@@ -35,6 +35,8 @@ export function toQuery(connectionId: string, filters: WorkspaceListFilters): Wi
 /** "loaded 4,300 of 10,000" while filling, then "10,000 workspaces", with the match count when filtered. */
 export function countLabel(total: number, matching: number, expected: number | null, loading: boolean, filtered: boolean): string {
   const n = (value: number) => value.toLocaleString('en-US');
-  const base = loading && expected !== null && expected > total ? `loaded ${n(total)} of ${n(expected)} workspaces` : `${n(total)} workspace${total === 1 ? '' : 's'}`;
+  // Also after a failed fill: the person must see the list is short, not take it for the whole organization.
+  const short = expected !== null && expected > total;
+  const base = short ? `loaded ${n(total)} of ${n(expected)} workspaces${loading ? '' : ' (incomplete)'}` : `${n(total)} workspace${total === 1 ? '' : 's'}`;
   return filtered ? `${n(matching)} match · ${base}` : base;
 }
