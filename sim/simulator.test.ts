@@ -214,5 +214,8 @@ describe('/_sim/events/emitted', () => {
     expect(received().map(key)).toEqual(record.events.map(key));
     expect(record.total).toBe(sim.cluster.emitted.total);
     await reader.cancel();
+    const bad = await fetch(`${sim.url}/_sim/events/emitted?since=recent`);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toMatch(/since must be a non-negative integer/);
   });
 });

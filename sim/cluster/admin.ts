@@ -21,7 +21,12 @@ export async function handleClusterAdmin(sim: ClusterSim, req: IncomingMessage, 
   };
 
   if (path === '/_sim/events/emitted' && method === 'GET') {
-    const since = Number(url.searchParams.get('since') ?? '0') || 0;
+    const raw = url.searchParams.get('since') ?? '0';
+    if (!/^\d+$/.test(raw)) {
+      send(res, 400, { error: `since must be a non-negative integer index, got "${raw}"` });
+      return true;
+    }
+    const since = Number(raw);
     send(res, 200, { total: sim.emitted.total, forgotten: sim.emitted.forgotten, events: sim.emitted.list(since) });
     return true;
   }
@@ -57,7 +62,11 @@ export async function handleClusterAdmin(sim: ClusterSim, req: IncomingMessage, 
     if (method === 'POST') {
       const b = await body();
       if (!b) return true;
-      sim.setPaused(b.paused === true);
+      if (typeof b.paused !== 'boolean') {
+        send(res, 400, { error: 'paused must be true or false' });
+        return true;
+      }
+      sim.setPaused(b.paused);
     }
     send(res, 200, { now: sim.clock.iso(), paused: !sim.clock.autoTicking });
     return true;
@@ -67,7 +76,11 @@ export async function handleClusterAdmin(sim: ClusterSim, req: IncomingMessage, 
       const b = await body();
       if (!b) return true;
       const size = number(b.size, 'size');
-      if (size === null || size < 1) return true;
+      if (size === null) return true;
+      if (size < 1) {
+        send(res, 400, { error: 'size must be at least 1 event' });
+        return true;
+      }
       sim.bus.resize(Math.floor(size));
     }
     send(res, 200, { size: sim.bus.size, oldestIndex: sim.bus.at(sim.bus.start)?.Index ?? null, newestIndex: sim.bus.at(sim.bus.end - 1)?.Index ?? null });
