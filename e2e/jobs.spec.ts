@@ -12,6 +12,7 @@ let jobs: JobsPage;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  test.setTimeout(180_000); // the large estate takes a while to start on a busy machine
   app = await openApp({ simArgs: ['--scale', 'large'], connections: ['cluster'] });
   jobs = new JobsPage(app);
 });
@@ -93,14 +94,7 @@ test('sorts by priority in main and opens a job from the list', async () => {
 test('job detail: task groups with summary bars, definition as a JSON tree, versions', async () => {
   const { page } = jobs;
   // A service job of the large estate; find one through the host so the test does not depend on names.
-  const window = await app.invoke<{ rows: { ID: string; Namespace: string }[] }>('jobs.query', {
-    connectionId: app.ids.cluster,
-    namespace: 'default',
-    facets: { Type: ['service'], Kind: ['plain'] },
-    offset: 0,
-    limit: 1,
-  });
-  const job = window.rows[0];
+  const job = await jobs.findJob({ facets: { Type: ['service'], Kind: ['plain'] } });
   await jobs.openJob(job.Namespace, job.ID);
   await expect(page.getByTestId('job-groups').getByTestId('job-summary-bar').first()).toBeVisible();
   await expect(page.getByTestId('job-fact-type')).toHaveText('service');
@@ -123,14 +117,7 @@ test('job detail: task groups with summary bars, definition as a JSON tree, vers
 
 test('edit → plan shows the diff and the scheduler annotations before update; a concurrent change is refused (409)', async () => {
   const { page } = jobs;
-  const window = await app.invoke<{ rows: { ID: string; Namespace: string }[] }>('jobs.query', {
-    connectionId: app.ids.cluster,
-    namespace: 'default',
-    facets: { Type: ['service'], Kind: ['plain'] },
-    offset: 5,
-    limit: 1,
-  });
-  const { ID: id, Namespace: namespace } = window.rows[0];
+  const { ID: id, Namespace: namespace } = await jobs.findJob({ facets: { Type: ['service'], Kind: ['plain'] } }, 5);
   await jobs.openJob(namespace, id);
   const versionBefore = Number((await page.getByTestId('job-fact-version').innerText()).split(' ')[0]);
   await jobs.action('edit').click();

@@ -10,6 +10,28 @@ export class JobsPage {
     this.page = app.page;
   }
 
+  /** A job of the estate picked through the host (waiting for main to hold the list), so tests need no fixed names. */
+  async findJob(query: { namespace?: string; facets?: Record<string, string[]>; search?: string }, offset = 0): Promise<{ ID: string; Namespace: string }> {
+    let found: { ID: string; Namespace: string } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const window = await this.app.invoke<{ rows: { ID: string; Namespace: string }[]; loading: boolean }>('jobs.query', {
+            connectionId: this.app.ids.cluster ?? this.app.ids['cluster-readonly'],
+            namespace: 'default',
+            ...query,
+            offset,
+            limit: 1,
+          });
+          found = window.loading ? undefined : window.rows[0];
+          return found !== undefined;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    return found!;
+  }
+
   async openList(): Promise<void> {
     await this.app.goto('#/jobs');
     await expect(this.page.getByTestId('jobs-view')).toBeVisible();

@@ -80,7 +80,10 @@ export interface WebApp extends RunningProcess {
 
 export async function startWebApp(options: { dataDir?: string; demo?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<WebApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'qd-e2e-data-'));
-  const args = ['main/web/cli.ts', '--port', '0', '--data-dir', dataDir, ...(options.demo ? ['--demo'] : [])];
+  // QD_E2E_RENDERER_DIR serves a private copy of the renderer build, so a build by someone else sharing out/ cannot
+  // pull the files from under a running spec.
+  const rendererDir = process.env.QD_E2E_RENDERER_DIR;
+  const args = ['main/web/cli.ts', '--port', '0', '--data-dir', dataDir, ...(options.demo ? ['--demo'] : []), ...(rendererDir ? ['--renderer-dir', rendererDir] : [])];
   const { child, output, firstLine } = launch(args, options.env);
   const line = await firstLine((l) => l.includes('http://127.0.0.1'));
   const url = line.slice(line.indexOf('http://127.0.0.1')).trim().split(/\s/)[0];

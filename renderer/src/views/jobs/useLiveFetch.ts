@@ -19,6 +19,14 @@ export interface LiveFetch<T> {
   reload(): Promise<void>;
 }
 
+/**
+ * Main keeps a cluster's jobs live (event stream → dataset → `lists.changes` naming job IDs) only once something asked
+ * for the jobs list; a detail page opened directly (a link, a reload) asks for one row so its job is kept live too.
+ */
+function watchJobsDataset(connectionId: string): void {
+  call('jobs.query', { connectionId, namespace: '*', offset: 0, limit: 1 }).catch(() => undefined);
+}
+
 /** Does a change concern this job? Jobs and evaluations/deployments carry job IDs; no IDs means "anything". */
 export function concernsJob(change: ListChange, target: JobRef, resources: readonly string[]): boolean {
   if (!resources.includes(change.resource)) return false;
@@ -81,6 +89,7 @@ export function useLiveFetch<T>(
       const current = target.value;
       if (!current) return;
       void reload();
+      watchJobsDataset(current.connectionId);
       stop = subscribe('lists.changes', { connectionId: current.connectionId }, (batch) => {
         liveStatus.value = batch.status;
         if (batch.items.some((change) => change.connectionId === current.connectionId && concernsJob(change, current, resources))) schedule();
