@@ -71,10 +71,19 @@ test('bulk edit flags bad lines, applies the good ones and names the lines appli
   await expect(vars.bulkRow(4)).toHaveAttribute('data-outcome', 'skipped');
   await expect(vars.bulkRow(4).getByTestId('bulk-row-message')).toHaveText('Not applied: Line 4 has no "=": write it as KEY=value.');
   await docScreenshot(app.page, 'variables-bulk');
+
+  // Applied lines are never sent twice: only the fixed line goes, and the summary covers every line.
+  await expect(vars.bulk.getByTestId('bulk-apply')).toBeDisabled();
+  await vars.bulkRow(4).getByTestId('bulk-row-key').fill('E2E_LINE_FOUR');
+  await vars.bulkRow(4).getByTestId('bulk-row-value').fill('four');
+  await expect(vars.bulk.getByTestId('bulk-apply')).toHaveText('Apply 1 row');
+  await vars.bulk.getByTestId('bulk-apply').click();
+  await expect(vars.bulk.getByTestId('bulk-summary')).toHaveText('4 applied (4 created, 0 updated): lines 2, 3, 4, 5 · 1 not applied: line 6');
   await app.page.keyboard.press('Escape');
   await expect(vars.bulk).toBeHidden();
   await expect(vars.row('env', 'E2E_GREETING').getByTestId('var-value')).toHaveText('hello world');
   await expect(vars.row('env', 'E2E_FIXED')).toBeVisible();
+  await expect(vars.row('env', 'E2E_LINE_FOUR').getByTestId('var-value')).toHaveText('four');
 
   // A second paste of an existing key updates it instead of creating a duplicate.
   await vars.openBulk('env', 'E2E_REGION=us-east-2');

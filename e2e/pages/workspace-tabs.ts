@@ -31,5 +31,6 @@ export async function unlockedWorkspaces(app: AppSession): Promise<Array<{ id: s
 /** The detail page (`#/workspaces/:id`) with one of its tabs open. */
 export async function openWorkspaceTab(app: AppSession, workspaceId: string, tab: 'variables' | 'state'): Promise<void> {
   await app.goto(`#/workspaces/${workspaceId}`);
-  await app.page.getByTestId(`ws-tab-${tab}`).click();
+  // The detail page's tabs are naive-ui tabs: no role or test id, but each carries its pane name as data-name.
+  await app.page.locator(`.n-tabs-tab[data-name="${tab}"]`).click();
 }
