@@ -22,7 +22,8 @@ test(`lists members and force-leaves a failed one only after its name is typed (
   await expect(failed).toBeVisible();
   await expect(app.page.locator('[data-testid^="member-row-"]')).toHaveCount(3);
   // Tags and protocol versions are shown.
-  await expect(failed).toContainText('role=server');
+  await expect(failed.getByTestId('member-tags')).toContainText('role=server');
+  await expect(failed.getByTestId('member-more-tags')).toHaveText(/\+\d+ more/);
   await expect(failed).toContainText('2 (1–5)');
   await docScreenshot(app.page, 'agent');
 
@@ -155,11 +156,14 @@ test('captures a CPU profile of the leader with progress and says where it was s
 
 test('streams the agent monitor, then restarts it as JSON', async () => {
   const agent = new AgentPage(app.page);
+  await simAdmin(app, 'monitor-rate', { linesPerSecond: 25 });
   await agent.open(app, 'monitor');
   await app.page.getByTestId('monitor-start').click();
   const viewer = agent.monitorViewer;
   await viewer.expectLive();
-  await viewer.expectMoreLinesThan(3);
+  await viewer.expectMoreLinesThan(30);
+  // Levels are coloured on the way in.
+  await expect(viewer.rows.locator('span[class*="xterm-fg-"]').first()).toBeVisible();
   await expect(viewer.rows).toContainText(/\[(INFO|WARN|ERROR)\]/);
   await docScreenshot(app.page, 'agent-monitor');
 

@@ -10,7 +10,7 @@ export interface LogSink {
 
 export type StartLogStream = (onBatch: (batch: StreamBatch<LogChunk>) => void) => () => void;
 
-export function useLogStream(sink: Ref<LogSink | null>, hooks: { onChunk?: (chunk: LogChunk) => void } = {}) {
+export function useLogStream(sink: Readonly<Ref<LogSink | null>>, hooks: { onChunk?: (chunk: LogChunk) => void } = {}) {
   const status = ref<StreamStatus | 'idle'>('idle');
   const message = ref('');
   const dropped = ref(0);
