@@ -75,7 +75,21 @@ const pump = (async () => {
     }
   }
 })();
+// Capacity: the CPU cost of one event end to end (commit, serialise, write to the socket, read and split by the
+// subscriber in this same process), measured by CPU time so neighbours on a shared machine do not skew it.
+const capacityEvents = 50_000;
+const capacityStart = delivered;
+cpuStart = process.cpuUsage();
+for (let sent = 0; sent < capacityEvents; sent += 5000) {
+  sim.cluster.emitBurst(5000);
+  while (delivered - capacityStart < sent + 5000) await new Promise((resolve) => setImmediate(resolve));
+}
+const capacityCpuMs = cpuMs(cpuStart);
+const capacityPerCpuSecond = Math.round((capacityEvents / capacityCpuMs) * 1000);
+
 const emittedBefore = sim.cluster.emitted.total;
+const deliveredBefore = delivered;
+const bytesBefore = bytes;
 const cpuBefore = process.cpuUsage();
 started = performance.now();
 sim.cluster.setEventRate(rate);
@@ -86,7 +100,7 @@ const emitted = sim.cluster.emitted.total - emittedBefore;
 const cpu = process.cpuUsage(cpuBefore);
 // Give the subscriber a moment to drain what is still in flight, then stop.
 const drainStart = performance.now();
-while (delivered < emitted && performance.now() - drainStart < 10_000) await new Promise((resolve) => setTimeout(resolve, 50));
+while (delivered - deliveredBefore < emitted && performance.now() - drainStart < 10_000) await new Promise((resolve) => setTimeout(resolve, 50));
 const drainMs = performance.now() - drainStart;
 reading = false;
 await reader.cancel();
@@ -101,13 +115,14 @@ const result = {
   load: (await import('node:os')).loadavg().map((l) => Math.round(l * 10) / 10),
   large: { startMs: Math.round(largeMs), startCpuMs: largeCpuMs, ...large, counts },
   burst5000Ms: { min: Math.round(bursts[0]), median: Math.round(bursts[1]), cpuMin: burstCpu[0] },
+  capacity: { events: capacityEvents, cpuMs: capacityCpuMs, eventsPerCpuSecond: capacityPerCpuSecond },
   sustained: {
     targetPerSecond: rate,
     emittedPerSecond: Math.round(emitted / elapsed),
-    deliveredPerSecond: Math.round(delivered / (elapsed + drainMs / 1000)),
-    delivered,
+    deliveredPerSecond: Math.round((delivered - deliveredBefore) / (elapsed + drainMs / 1000)),
+    delivered: delivered - deliveredBefore,
     emitted,
-    mbPerSecond: Math.round((bytes / 1024 / 1024 / (elapsed + drainMs / 1000)) * 10) / 10,
+    mbPerSecond: Math.round(((bytes - bytesBefore) / 1024 / 1024 / (elapsed + drainMs / 1000)) * 10) / 10,
     drainAfterStopMs: Math.round(drainMs),
     processCpuPercent: Math.round(((cpu.user + cpu.system) / 1000 / (elapsed * 1000)) * 100),
   },
