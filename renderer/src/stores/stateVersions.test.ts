@@ -105,4 +105,17 @@ describe('state versions store', () => {
     await store.diff().catch(() => undefined);
     expect(host.calls.find((c) => c.method === 'stateVersions.diff')?.params).toMatchObject({ fromId: 'sv-old', toId: 'sv-third' });
   });
+
+  it('asks the service for the chosen page and status, and a new status starts again at page 1', async () => {
+    const host = fakeHost(0);
+    setBridge(host.bridge);
+    const store = useStateVersionsStore();
+    await store.open({ connectionId: 'c1', workspaceId: 'ws-1' });
+    await store.goToPage(3);
+    expect(host.calls.filter((c) => c.method === 'stateVersions.list').at(-1)?.params).toMatchObject({ page: 3, pageSize: 20 });
+    await store.filterStatus('discarded');
+    expect(host.calls.filter((c) => c.method === 'stateVersions.list').at(-1)?.params).toMatchObject({ page: 1, status: 'discarded' });
+    await store.filterStatus(null);
+    expect(host.calls.filter((c) => c.method === 'stateVersions.list').at(-1)?.params).not.toHaveProperty('status');
+  });
 });
