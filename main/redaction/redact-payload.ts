@@ -17,8 +17,40 @@ const SECRET_FIELDS = new Set([
 /** Keys inside agent `config` and similar maps that hold credentials. */
 const SECRET_KEY_PATTERN = /(^|_|-)(token|secret|password|passwd|encrypt(key)?|private_?key|key_?file_?content)$/i;
 
+/** Payload keys come from a small vocabulary: the answer per key is remembered (bounded), the regex runs once. */
+const keyVerdicts = new Map<string, boolean>();
+const MAX_REMEMBERED_KEYS = 10_000;
+
 function isSecretKey(key: string): boolean {
-  return SECRET_FIELDS.has(key) || SECRET_KEY_PATTERN.test(key);
+  let verdict = keyVerdicts.get(key);
+  if (verdict === undefined) {
+    verdict = SECRET_FIELDS.has(key) || SECRET_KEY_PATTERN.test(key);
+    if (keyVerdicts.size < MAX_REMEMBERED_KEYS) keyVerdicts.set(key, verdict);
+  }
+  return verdict;
+}
+
+function isRedactable(key: string, value: unknown): boolean {
+  return isSecretKey(key) && value !== null && value !== '' && typeof value !== 'boolean' && typeof value !== 'object';
+}
+
+/**
+ * Same result as redactPayload, but replaces the secret values inside `value` itself instead of copying it. Only
+ * for values nobody else holds, e.g. freshly parsed frames of the event stream (hot path: no copy per event).
+ */
+export function redactPayloadInPlace<T>(value: T): T {
+  if (Array.isArray(value)) {
+    for (const item of value) redactPayloadInPlace(item);
+  } else if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
+      if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
+      const inner = record[key];
+      if (isRedactable(key, inner)) record[key] = REDACTED;
+      else if (inner !== null && typeof inner === 'object') redactPayloadInPlace(inner);
+    }
+  }
+  return value;
 }
 
 /** Returns a deep copy with secret fields replaced; non-empty values only, so "not set" stays visible as such. */
@@ -31,7 +63,7 @@ function redactValue(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-    if (isSecretKey(key) && inner !== null && inner !== '' && typeof inner !== 'boolean' && typeof inner !== 'object') {
+    if (isRedactable(key, inner)) {
       out[key] = REDACTED;
     } else {
       out[key] = redactValue(inner);

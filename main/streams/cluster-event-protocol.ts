@@ -1,7 +1,7 @@
 // The cluster event stream (cluster-api.md, Event stream): frames {Index, Events}, `{}` heartbeats, resume by
 // index with duplicates dropped and skip-aheads reported (rules in event-resume-cursor.ts), payloads redacted.
 import type { ClusterEvent, ClusterEventParams } from '../contract';
-import { redactPayload } from '../redaction/redact-payload';
+import { redactPayloadInPlace } from '../redaction/redact-payload';
 import { EventResumeCursor, type WireEvent } from './event-resume-cursor';
 import type { StreamProtocol, UpstreamSink } from './stream-protocol';
 
@@ -61,8 +61,9 @@ export class ClusterEventProtocol implements StreamProtocol<ClusterEvent> {
         Namespace: typeof event.Namespace === 'string' ? event.Namespace : '',
         FilterKeys: Array.isArray(event.FilterKeys) ? event.FilterKeys : null,
         Index: event.Index,
-        // Node events carry SecretID, ACL token events their secret (design.md, Security invariant 2).
-        Payload: redact ? redactPayload(payload) : payload,
+        // Node events carry SecretID, ACL token events their secret (design.md, Security invariant 2). The payload
+        // was parsed from this frame and nothing else holds it, so it is redacted in place rather than copied.
+        Payload: redact ? redactPayloadInPlace(payload) : payload,
       });
     }
     return true;

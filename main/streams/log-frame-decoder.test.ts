@@ -1,7 +1,7 @@
 // Log frames: Base64 data decoded as one UTF-8 stream (a character split across frames comes out whole),
 // offsets tracked for resume, overlaps trimmed and gaps reported.
 import { describe, expect, it } from 'vitest';
-import { LogFrameDecoder } from './log-frame-decoder';
+import { completeUtf8Length, LogFrameDecoder } from './log-frame-decoder';
 
 const frame = (offset: number, bytes: Buffer, fileEvent = '') => ({ Offset: offset, Data: bytes.toString('base64'), FileEvent: fileEvent });
 
@@ -43,5 +43,40 @@ describe('LogFrameDecoder', () => {
     expect(decoder.decode({ Offset: '1', Data: '' })).toEqual({ kind: 'malformed' });
     expect(decoder.decode({ Offset: -1, Data: 'YQ==' })).toEqual({ kind: 'malformed' });
     expect(decoder.decode({ Data: 'YQ==' })).toEqual({ kind: 'malformed' });
+  });
+
+  it('decodes any cut of multilingual text exactly as a streaming TextDecoder would (regression: hand-carried characters)', () => {
+    const bytes = Buffer.from('ascii é ü ß 日本語 🚀🚀 Ω ok\n'.repeat(3), 'utf8');
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      for (const second of [cut, Math.min(bytes.length, cut + 1), Math.min(bytes.length, cut + 3)]) {
+        const decoder = new LogFrameDecoder({ trackOffsets: true });
+        const parts = [bytes.subarray(0, cut), bytes.subarray(cut, second), bytes.subarray(second)];
+        let offset = 0;
+        let text = '';
+        for (const part of parts) {
+          const result = decoder.decode(frame(offset, part));
+          if (result.kind === 'data') text += result.text;
+          offset += part.length;
+        }
+        expect(text, `cut at ${cut}/${second}`).toBe(bytes.toString('utf8'));
+      }
+    }
+  });
+
+  it('flushes a character cut before a gap as one replacement character, like TextDecoder', () => {
+    const decoder = new LogFrameDecoder({ trackOffsets: true });
+    const euro = Buffer.from('€', 'utf8');
+    expect(decoder.decode(frame(0, Buffer.concat([Buffer.from('a'), euro.subarray(0, 2)])))).toMatchObject({ text: 'a' });
+    expect(decoder.skipTo(50)).toBe('\uFFFD');
+    expect(decoder.decode(frame(50, Buffer.from('b')))).toMatchObject({ text: 'b' });
+  });
+
+  it('finds where the last complete UTF-8 character ends', () => {
+    const rocket = Buffer.from('🚀');
+    expect(completeUtf8Length(Buffer.from('abc'))).toBe(3);
+    expect(completeUtf8Length(Buffer.concat([Buffer.from('a'), rocket.subarray(0, 3)]))).toBe(1);
+    expect(completeUtf8Length(Buffer.concat([Buffer.from('a'), rocket]))).toBe(5);
+    expect(completeUtf8Length(Buffer.from([0x61, 0xff]))).toBe(2); // invalid stays, to become U+FFFD
+    expect(completeUtf8Length(Buffer.from([0x80, 0x80, 0x80, 0x80]))).toBe(4);
   });
 });

@@ -3,6 +3,7 @@
 // issue for the task logs, which lie outside the spec.
 import type { AgentLogParams, AllocLogParams, LogChunk } from '../contract';
 import { LogFrameDecoder } from './log-frame-decoder';
+import { logFrameShortcut } from './log-frame-shortcut';
 import type { StreamProtocol, UpstreamSink } from './stream-protocol';
 
 abstract class LogStreamProtocol implements StreamProtocol<LogChunk> {
@@ -10,6 +11,7 @@ abstract class LogStreamProtocol implements StreamProtocol<LogChunk> {
   abstract readonly heartbeatMs: number | null;
   /** A lost frame shows up as a jump in offsets on the next one; the offset check handles it (task logs). */
   readonly resyncOnMalformed = false;
+  readonly lineShortcut = logFrameShortcut;
   protected readonly decoder: LogFrameDecoder;
   protected firstFrame = true;
 

@@ -5,6 +5,11 @@
 export type FrameSink = (frame: Record<string, unknown>, line: string) => void;
 /** Told of each bad line at its place in the stream, so a caller can stop before the frames that follow it. */
 export type MalformedSink = () => void;
+/**
+ * A protocol's shortcut for its own common frame shape, read straight from the bytes; `undefined` means "not that
+ * shape, parse it as JSON". Its frames reach the sink with an empty `line`.
+ */
+export type LineShortcut = (bytes: Buffer, start: number, end: number) => Record<string, unknown> | undefined;
 
 /** Longest line kept by default: a log frame holds at most 64 KiB of data (about 88 KiB once Base64-encoded). */
 export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
@@ -22,7 +27,10 @@ export class NdjsonSplitter {
   private discarding = false;
   private onMalformed: MalformedSink | undefined;
 
-  constructor(private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES) {}
+  constructor(
+    private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+    private readonly shortcut?: LineShortcut,
+  ) {}
 
   /** Feeds one chunk; every complete line is parsed and handed to `sink` in order. */
   push(chunk: Uint8Array, sink: FrameSink, onMalformed?: MalformedSink): void {
@@ -39,11 +47,11 @@ export class NdjsonSplitter {
         const line = Buffer.concat(this.carry, this.carryBytes + newline - start);
         this.clearCarry();
         if (line.length > this.maxLineBytes) this.countOversized();
-        else this.parse(line.toString('utf8'), sink);
+        else this.parseBytes(line, 0, line.length, sink);
       } else if (newline - start > this.maxLineBytes) {
         this.countOversized();
       } else if (newline > start) {
-        this.parse(bytes.toString('utf8', start, newline), sink);
+        this.parseBytes(bytes, start, newline, sink);
       }
       start = newline + 1;
     }
@@ -65,7 +73,10 @@ export class NdjsonSplitter {
   /** The body ended cleanly: a last line without a newline is still a frame. */
   end(sink: FrameSink, onMalformed?: MalformedSink): void {
     this.onMalformed = onMalformed;
-    if (this.carryBytes > 0 && !this.discarding) this.parse(Buffer.concat(this.carry, this.carryBytes).toString('utf8'), sink);
+    if (this.carryBytes > 0 && !this.discarding) {
+      const line = Buffer.concat(this.carry, this.carryBytes);
+      this.parseBytes(line, 0, line.length, sink);
+    }
     this.reset();
   }
 
@@ -78,6 +89,12 @@ export class NdjsonSplitter {
   /** Bytes held for an unfinished line (bounded by `maxLineBytes`). */
   get pendingBytes(): number {
     return this.carryBytes;
+  }
+
+  private parseBytes(bytes: Buffer, start: number, end: number, sink: FrameSink): void {
+    const quick = this.shortcut?.(bytes, start, end);
+    if (quick) sink(quick, '');
+    else this.parse(bytes.toString('utf8', start, end), sink);
   }
 
   private parse(text: string, sink: FrameSink): void {

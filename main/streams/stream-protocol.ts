@@ -1,6 +1,7 @@
 // What differs between the event stream, task logs and the agent monitor, behind one interface, so UpstreamStream
 // holds only what they share: connecting, heartbeats, reconnects and fan-out.
 import type { HttpRequest, StreamResponse } from '../clients/http/transport';
+import type { LineShortcut } from './ndjson-splitter';
 import type { Gap } from './subscriber-feed';
 
 /** The part of HttpTransport a stream needs; tests may wrap it to count open bodies. */
@@ -25,6 +26,8 @@ export interface StreamProtocol<Item> {
   readonly heartbeatMs: number | null;
   /** Whether a frame that could not be parsed may have carried data the server can send again. */
   readonly resyncOnMalformed: boolean;
+  /** Optional: reads the protocol's usual frame shape straight from a line's bytes (faster than JSON.parse). */
+  readonly lineShortcut?: LineShortcut;
   /** Path and query of the next request, resuming after what was already received. */
   request(): Pick<HttpRequest, 'path' | 'query'>;
   /** A connection was accepted (200); its frames follow. */

@@ -3,7 +3,7 @@
 // each subscriber's bounded, batched feed.
 import type { IncomingMessage } from 'node:http';
 import type { StreamBatch, StreamStatus } from '../contract';
-import { NdjsonSplitter } from './ndjson-splitter';
+import { DEFAULT_MAX_LINE_BYTES, NdjsonSplitter } from './ndjson-splitter';
 import { ReconnectBackoff } from './reconnect-backoff';
 import { SubscriberFeed, type BatchPolicy } from './subscriber-feed';
 import { SubscriberRingBuffer } from './subscriber-ring-buffer';
@@ -39,7 +39,7 @@ export class UpstreamStream<Item> {
   private message: string | undefined;
   private readonly feeds = new Set<SubscriberFeed<Item>>();
   private readonly history: SubscriberRingBuffer<Item> | null;
-  private readonly splitter = new NdjsonSplitter();
+  private readonly splitter: NdjsonSplitter;
   private body: IncomingMessage | undefined;
   private abort: AbortController | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
@@ -53,6 +53,7 @@ export class UpstreamStream<Item> {
 
   constructor(private readonly protocol: StreamProtocol<Item>, private readonly options: UpstreamOptions) {
     this.history = options.historyItems > 0 ? new SubscriberRingBuffer<Item>(options.historyItems) : null;
+    this.splitter = new NdjsonSplitter(DEFAULT_MAX_LINE_BYTES, protocol.lineShortcut);
     this.sink = {
       deliver: (item) => {
         this.history?.push(item);

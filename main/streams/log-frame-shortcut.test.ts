@@ -1,0 +1,47 @@
+// The log-frame shortcut must read exactly what JSON.parse reads, or decline.
+import { describe, expect, it } from 'vitest';
+import { logFrameShortcut } from './log-frame-shortcut';
+import { NdjsonSplitter } from './ndjson-splitter';
+
+const read = (text: string) => {
+  const bytes = Buffer.from(`xx${text}yy`);
+  return logFrameShortcut(bytes, 2, bytes.length - 2);
+};
+
+describe('logFrameShortcut', () => {
+  it('reads the usual frame as JSON.parse does', () => {
+    const line = JSON.stringify({ Offset: 1234567, Data: Buffer.from('héllo\n').toString('base64'), FileEvent: '' });
+    expect(read(line)).toEqual(JSON.parse(line));
+    const withEvent = JSON.stringify({ Offset: 0, Data: '', FileEvent: 'file truncated' });
+    expect(read(withEvent)).toEqual(JSON.parse(withEvent));
+    expect(read(`${line}\r`)).toEqual(JSON.parse(line));
+  });
+
+  it('declines every other shape, leaving it to JSON.parse', () => {
+    for (const line of [
+      '{}',
+      '{"Data":"YQ==","Offset":1,"FileEvent":""}', // another key order
+      '{"Offset":1,"Data":"YQ==","FileEvent":"","File":"alloc/logs/web.stdout.0"}', // an extra key
+      '{"Offset":1,"Data":"a\\/b","FileEvent":""}', // an escape
+      '{"Offset":1,"Data":"YQ==","FileEvent":"say \\"hi\\""}',
+      '{"Offset":01,"Data":"YQ==","FileEvent":""}',
+      '{"Offset":-1,"Data":"YQ==","FileEvent":""}',
+      '{"Offset":1,"Data":"YQ==","FileEvent":""', // cut
+      '{"Offset":1,"Data":"YQ==","FileEvent":"ü"}',
+    ]) {
+      expect(read(line), line).toBeUndefined();
+    }
+  });
+
+  it('feeds the splitter: shortcut frames and JSON frames arrive in order, bad lines still counted', () => {
+    const splitter = new NdjsonSplitter(1024, logFrameShortcut);
+    const seen: unknown[] = [];
+    const lines = ['{"Offset":0,"Data":"YQ==","FileEvent":""}', '{}', 'not json', '{"Offset":1,"Data":"Yg==","FileEvent":"","File":"x"}'];
+    const bytes = Buffer.from(lines.join('\n') + '\n');
+    // Cut mid-line, so one frame crosses two chunks.
+    splitter.push(bytes.subarray(0, 20), (frame) => seen.push(frame));
+    splitter.push(bytes.subarray(20), (frame) => seen.push(frame));
+    expect(seen).toEqual([{ Offset: 0, Data: 'YQ==', FileEvent: '' }, {}, { Offset: 1, Data: 'Yg==', FileEvent: '', File: 'x' }]);
+    expect(splitter.malformed).toBe(1);
+  });
+});
