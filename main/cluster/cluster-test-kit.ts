@@ -47,6 +47,8 @@ export function untilChange(datasets: DatasetRegistry, connectionId: string, che
   return new Promise((resolve, reject) => {
     let done = false;
     let busy = false;
+    /** A notice that arrived while a check ran: check again after it, or the last change can go unseen. */
+    let missed = false;
     const finish = (error?: Error) => {
       if (done) return;
       done = true;
@@ -56,10 +58,17 @@ export function untilChange(datasets: DatasetRegistry, connectionId: string, che
       else resolve();
     };
     const test = async () => {
-      if (done || busy) return;
+      if (done) return;
+      if (busy) {
+        missed = true;
+        return;
+      }
       busy = true;
       try {
-        if (await check()) finish();
+        do {
+          missed = false;
+          if (await check()) finish();
+        } while (missed && !done);
       } catch (error) {
         finish(error as Error);
       } finally {
