@@ -108,4 +108,35 @@ test('filters lines, highlights search matches and stamps receive times', async 
   await logs.panel.getByTestId('log-timestamps').click();
   await expect(logs.panel.getByTestId('log-timestamps')).toHaveAttribute('data-on', 'true');
   await expect(viewer.rows).toContainText(/\d{2}:\d{2}:\d{2}\.\d{3}|\d{4}-\d{2}-\d{2}/);
+
+  await logs.panel.getByTestId('log-timestamps').click();
+});
+
+test('turns wrap off into a sideways-scrolling view, and downloads and copies plain text', async () => {
+  const logs = new LogsPage(app.page);
+  await logs.open(app, tasks[0]);
+  const viewer = logs.viewer;
+  await viewer.expectLive();
+  const box = viewer.root.locator('.terminal-box');
+  await logs.panel.getByTestId('log-wrap').click();
+  await expect(viewer.root).toHaveAttribute('data-wrap', 'false');
+  // The simulator writes lines far wider than the window: without wrap they scroll sideways instead of folding.
+  await expect.poll(() => box.evaluate((el) => el.scrollWidth > el.clientWidth + 50)).toBe(true);
+  if (process.env.QD_SHOW) await app.page.screenshot({ path: '/tmp/qd-nowrap.png' });
+  await logs.panel.getByTestId('log-wrap').click();
+  await expect.poll(() => box.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+
+  const [download] = await Promise.all([app.page.waitForEvent('download'), logs.panel.getByTestId('log-download').click()]);
+  expect(download.suggestedFilename()).toBe(`${tasks[0].allocId.slice(0, 8)}-${tasks[0].task}.stdout.log`);
+  const text = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+  expect(text.split('\n').length).toBeGreaterThan(10);
+  expect(text).not.toContain('\x1b[');
+
+  await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await logs.panel.getByTestId('log-filter').fill('INFO');
+  await logs.panel.getByTestId('log-copy').click();
+  await expect.poll(() => app.page.evaluate(() => navigator.clipboard.readText())).toContain('INFO');
+  const copied = await app.page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.split('\n').every((line) => line.toLowerCase().includes('info'))).toBe(true);
+  await logs.panel.getByTestId('log-filter').fill('');
 });
