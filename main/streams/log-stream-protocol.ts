@@ -9,8 +9,8 @@ import type { StreamProtocol, UpstreamSink } from './stream-protocol';
 abstract class LogStreamProtocol implements StreamProtocol<LogChunk> {
   abstract readonly what: string;
   abstract readonly heartbeatMs: number | null;
-  /** A lost frame shows up as a jump in offsets on the next one; the offset check handles it (task logs). */
-  readonly resyncOnMalformed = false;
+  /** Whether the server can send a malformed frame's bytes again (task logs, by offset) or not (the monitor). */
+  abstract readonly resyncOnMalformed: boolean;
   readonly lineShortcut = logFrameShortcut;
   protected readonly decoder: LogFrameDecoder;
   protected firstFrame = true;
@@ -57,6 +57,12 @@ export interface AllocLogOptions {
 
 export class AllocLogProtocol extends LogStreamProtocol {
   readonly what: string;
+  /**
+   * Resume at the bad frame rather than wait for the offset jump on the next one: a bad first or last frame has no
+   * next frame to reveal it (regression: a malformed first frame made the second one look like the log's start,
+   * dropping its bytes silently; stream.resilience.test.ts).
+   */
+  readonly resyncOnMalformed = true;
   readonly heartbeatMs: number | null;
 
   constructor(private readonly params: Omit<AllocLogParams, 'connectionId'>, options: AllocLogOptions) {
@@ -92,6 +98,8 @@ export class AllocLogProtocol extends LogStreamProtocol {
 
 export class AgentMonitorProtocol extends LogStreamProtocol {
   readonly what: string;
+  /** The monitor has no backlog: reconnecting cannot bring a bad frame's lines back, so it is skipped and counted. */
+  readonly resyncOnMalformed = false;
   private connections = 0;
 
   constructor(private readonly params: Omit<AgentLogParams, 'connectionId'>, readonly heartbeatMs: number) {

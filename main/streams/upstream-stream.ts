@@ -186,7 +186,7 @@ export class UpstreamStream<Item> {
       if (this.body !== body || this.dropReason !== undefined) return;
       this.sink.malformed(1);
       // Resync at the bad frame itself: frames after it must not move the resume point past what it carried.
-      if (this.protocol.resyncOnMalformed) this.dropConnection(`Skipped a malformed frame from ${this.protocol.what}; resuming to fetch its events again`);
+      if (this.protocol.resyncOnMalformed) this.dropConnection(`Skipped a malformed frame from ${this.protocol.what}; resuming to fetch what it carried again`);
     };
     body.on('data', (chunk: Buffer) => {
       if (this.body !== body || this.dropReason !== undefined) return;
