@@ -172,7 +172,7 @@ test('stop, then purge only after typing the job ID', async () => {
 test('create from configuration text: a parse error is shown, then parse → plan → create; a taken ID is refused', async () => {
   const { page } = jobs;
   await app.goto('#/jobs/new');
-  const source = page.getByTestId('job-source').locator('textarea');
+  const source = page.getByTestId('job-source');
   await source.fill('job "broken" {\n  group "g" {\n    count = \n  }\n}\n');
   await page.getByTestId('job-parse').click();
   await expect(page.getByTestId('job-parse-error')).toContainText('input.hcl:');
@@ -181,7 +181,7 @@ test('create from configuration text: a parse error is shown, then parse → pla
   await source.fill(hcl);
   await page.getByTestId('job-parse').click();
   await expect(page.getByTestId('job-parse-error')).toHaveCount(0);
-  await expect(page.getByTestId('job-json').locator('textarea')).toHaveValue(/"ID": "e2e-new"/);
+  await expect(page.getByTestId('job-json')).toHaveValue(/"ID": "e2e-new"/);
   await expect(page.getByTestId('job-register')).toBeDisabled();
   await page.getByTestId('job-plan-run').click();
   await expect(page.getByTestId('job-plan').getByTestId('diff-node').first()).toHaveAttribute('data-type', 'Added');
@@ -191,7 +191,7 @@ test('create from configuration text: a parse error is shown, then parse → pla
 
   // The same ID again: EnforceIndex with index 0 means "must be new", so the cluster refuses.
   await app.goto('#/jobs/new');
-  await page.getByTestId('job-source').locator('textarea').fill(hcl);
+  await page.getByTestId('job-source').fill(hcl);
   await page.getByTestId('job-parse').click();
   await page.getByTestId('job-plan-run').click();
   await page.getByTestId('job-register').click();

@@ -125,7 +125,7 @@ test('edit → plan shows the diff and the scheduler annotations before update; 
 
   // Register stays locked until a plan of the text as it stands.
   await expect(page.getByTestId('job-register')).toBeDisabled();
-  const json = page.getByTestId('job-json').locator('textarea');
+  const json = page.getByTestId('job-json');
   const definition = JSON.parse(await json.inputValue());
   definition.TaskGroups[0].Count += 2;
   definition.Meta = { ...(definition.Meta ?? {}), owner: 'e2e' };
