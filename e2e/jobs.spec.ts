@@ -165,3 +165,28 @@ test('edit → plan shows the diff and the scheduler annotations before update; 
   await expect(page.getByTestId('job-title')).toHaveText(id);
   await expect.poll(async () => Number((await page.getByTestId('job-fact-version').innerText()).split(' ')[0])).toBe(versionBefore + 2);
 });
+
+test('the list and the detail refresh by themselves when the cluster changes', async () => {
+  const { page } = jobs;
+  const { ID: id, Namespace: namespace } = await jobs.findJob({ facets: { Type: ['service'], Kind: ['plain'] } }, 9);
+  await jobs.openList();
+  await jobs.search(id);
+  const row = jobs.table.locator(`[data-key="${namespace}/${id}"]`);
+  await expect(row.getByTestId('jobs-row-status')).toHaveText('running');
+  // Someone else stops the job: the row follows without a reload.
+  await app.invoke('jobs.stop', { connectionId: app.ids.cluster, namespace, jobId: id });
+  await expect(row.getByText('stopped')).toBeVisible();
+
+  // On the detail page, a scale from elsewhere shows in the group's count.
+  await jobs.openJob(namespace, id);
+  const read = await app.invoke<{ value: { TaskGroups: { Name: string; Count: number }[] } }>('jobs.read', { connectionId: app.ids.cluster, namespace, jobId: id });
+  const group = read.value.TaskGroups[0];
+  await expect(page.getByTestId(`job-group-${group.Name}`).getByTestId('job-group-count')).toHaveText(String(group.Count));
+  await app.invoke('jobs.register', {
+    connectionId: app.ids.cluster,
+    namespace,
+    job: { ...read.value, Stop: false, TaskGroups: read.value.TaskGroups.map((g, i) => (i === 0 ? { ...g, Count: g.Count + 1 } : g)) },
+  });
+  await expect(page.getByTestId(`job-group-${group.Name}`).getByTestId('job-group-count')).toHaveText(String(group.Count + 1));
+  await expect(page.getByTestId('job-stopped')).toHaveCount(0);
+});
