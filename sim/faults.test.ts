@@ -55,3 +55,18 @@ describe('Faults', () => {
     expect(faults.injectedStatus()).toBeNull();
   });
 });
+
+describe('FaultyStream', () => {
+  it('draws malformed frames from the same random source as the other faults', () => {
+    const writes: string[] = [];
+    const res = { on: () => undefined, write: (s: string) => writes.push(s), socket: null } as unknown as import('node:http').ServerResponse;
+    const draws = [0.9, 0.1];
+    const faults = new Faults({ ...NO_FAULTS, malformedRate: 0.5 }, () => draws.shift() ?? 1);
+    const stream = faults.stream(res);
+    stream.writeFrame('{"Index":1,"Events":[]}');
+    stream.writeFrame('{"Index":2,"Events":[]}');
+    expect(JSON.parse(writes[0])).toEqual({ Index: 1, Events: [] });
+    expect(() => JSON.parse(writes[1])).toThrow();
+    expect(faults.fired.malformed).toBe(1);
+  });
+});

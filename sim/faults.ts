@@ -90,7 +90,7 @@ export class Faults {
   /** Counters so tests can see that a fault really fired. */
   readonly fired = { latency: 0, errors: 0, rateLimited: 0, drops: 0, malformed: 0, stalls: 0 };
 
-  constructor(config: FaultConfig = NO_FAULTS, private readonly random: () => number = Math.random) {
+  constructor(config: FaultConfig = NO_FAULTS, readonly random: () => number = Math.random) {
     this.config = { ...config };
   }
 
@@ -152,7 +152,7 @@ export class FaultyStream {
       return true; // swallowed: the socket stays open but silent
     }
     let out = line;
-    if (config.malformedRate > 0 && Math.random() < config.malformedRate) {
+    if (config.malformedRate > 0 && this.faults.random() < config.malformedRate) {
       this.faults.fired.malformed++;
       out = line.slice(0, Math.max(1, Math.floor(line.length / 2))) + '\u0000}{';
     }
