@@ -137,7 +137,7 @@ test('drains with a deadline and ignore-system-jobs, disables the drain with mar
   await expect(page.getByTestId('node-eligibility-status')).toHaveAttribute('data-value', 'eligible');
 
   await page.getByTestId('node-evaluate').click();
-  await expect(page.getByText(/Evaluation requested\./)).toBeVisible();
+  await expect(page.getByTestId('node-evaluate-result')).toContainText(/Evaluation .* created|No evaluation was needed/);
 });
 
 test('a forced drain needs the node name typed back, in the dialog and in main', async () => {
@@ -157,8 +157,9 @@ test('a forced drain needs the node name typed back, in the dialog and in main',
   await drain.getByTestId('node-drain-confirm').locator('input').fill(node.Name);
   await drain.getByTestId('node-drain-dialog-confirm').click();
   await expect(drain).toBeHidden();
-  await expect(page.getByText(`Drain started on ${node.Name}.`)).toBeVisible();
   await expect(page.getByTestId('node-eligibility-status')).toHaveAttribute('data-value', 'ineligible');
+  // Forced: every allocation on the node is stopped at once, none is left running.
+  await expect(page.getByTestId('node-allocations-count')).toHaveText(/^0 of \d+ allocations/);
 });
 
 test('purge needs the node name typed back, then the node is gone', async () => {

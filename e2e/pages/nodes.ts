@@ -55,7 +55,7 @@ export class NodesPage {
   }
 
   async tab(name: RegExp | string): Promise<void> {
-    await this.page.getByTestId('node-tabs').getByRole('tab', { name }).click();
+    await this.page.getByTestId('node-tabs').locator('.n-tabs-tab', { hasText: name }).click();
   }
 
   dialog(testid: string): Locator {
