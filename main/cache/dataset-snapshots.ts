@@ -114,7 +114,9 @@ export class DatasetSnapshots implements DatasetRestorer {
     const dataset = this.registry.existing(connectionId, resource);
     if (!dataset || !this.worthSaving(dataset)) return;
     this.lastSnapshotAt.set(`${connectionId}\u0000${resource}`, Date.now());
-    this.cache.put(connectionId, listKey(resource), dataset.all()).catch((error: unknown) => {
+    // In the list's default order: restoring then costs a near-linear sort (TimSort on sorted input), not a full one.
+    const rows = dataset.query({ offset: 0, limit: dataset.size }).rows;
+    this.cache.put(connectionId, listKey(resource), rows).catch((error: unknown) => {
       this.log.warn('offline snapshot of a list not written', { connectionId, resource, error: (error as Error).message });
     });
   }
