@@ -137,6 +137,42 @@ test('exports the held events as NDJSON', async () => {
   await events.pause.click();
 });
 
+test('shows the stream\'s trouble: malformed frames counted, reconnecting with the reason, and a gap after a long absence', async () => {
+  const { page, sim } = app;
+  const post = (path: string, body: unknown) => fetch(`${sim.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await app.goto('#/events');
+  await events.expectLive();
+
+  await post('/_sim/faults', { malformedRate: 0.3 });
+  await expect.poll(async () => Number(await page.getByTestId('events-malformed').getAttribute('data-count'))).toBeGreaterThan(0);
+
+  await post('/_sim/faults', { malformedRate: 0, errorRate: 1, dropAfterFrames: 1 });
+  await expect(events.status).toHaveAttribute('data-status', /reconnecting|offline/);
+  await expect(page.getByTestId('events-status-message')).toContainText('Reconnecting');
+  await fetch(`${sim.url}/_sim/faults`, { method: 'DELETE' });
+  await events.expectLive();
+
+  // Leave the view (its stream closes), let the server's small buffer move past what the view holds, come back.
+  expect((await post('/_sim/event-buffer', { size: 200 })).status).toBe(200);
+  await expect.poll(() => events.bufferedCount()).toBeGreaterThan(0);
+  const newest = Number(await events.rows.first().getAttribute('data-index'));
+  await app.goto('#/connections');
+  await expect(events.view).toHaveCount(0);
+  const bufferState = async () => (await (await fetch(`${sim.url}/_sim/event-buffer`)).json()) as { oldestIndex: number; newestIndex: number };
+  // Everything the view can have seen is at or below the server's newest index now.
+  const newestAtLeave = (await bufferState()).newestIndex;
+  await expect.poll(async () => (await bufferState()).oldestIndex, { timeout: 30_000 }).toBeGreaterThan(newestAtLeave);
+  await app.goto('#/events');
+  const gap = page.getByTestId('events-gap');
+  await expect(gap).toBeVisible();
+  const from = Number(await gap.getAttribute('data-from'));
+  expect(from).toBeGreaterThanOrEqual(newest);
+  expect(from).toBeLessThanOrEqual(newestAtLeave);
+  expect(Number(await gap.getAttribute('data-to'))).toBeGreaterThan(newestAtLeave);
+  await expect(gap).toContainText('Some events were missed');
+  expect((await post('/_sim/event-buffer', { size: 5000 })).status).toBe(200);
+});
+
 test('explains the management-token rule when the cluster refuses every topic', async () => {
   await app.page.getByTestId('switcher-item-Sim cluster (read-only)').click();
   await app.goto('#/events');
