@@ -5,7 +5,6 @@
 import { expect, test } from '@playwright/test';
 import { openApp, TARGET, type AppSession } from './support/app';
 import { JobsPage } from './pages/jobs';
-import { NEW_JOB_TEMPLATE } from '../renderer/src/views/jobs/job-template';
 
 let app: AppSession;
 let jobs: JobsPage;
@@ -177,7 +176,21 @@ test('create from configuration text: a parse error is shown, then parse → pla
   await page.getByTestId('job-parse').click();
   await expect(page.getByTestId('job-parse-error')).toContainText('input.hcl:');
 
-  const hcl = NEW_JOB_TEMPLATE.replace('job "example"', 'job "e2e-new"');
+  const hcl = [
+    'job "e2e-new" {',
+    '  datacenters = ["dc1"]',
+    '  type = "service"',
+    '  group "web" {',
+    '    count = 2',
+    '    task "server" {',
+    '      driver = "docker"',
+    '      config {',
+    '        image = "nginx:1.25"',
+    '      }',
+    '    }',
+    '  }',
+    '}',
+  ].join('\n');
   await source.fill(hcl);
   await page.getByTestId('job-parse').click();
   await expect(page.getByTestId('job-parse-error')).toHaveCount(0);
