@@ -5,7 +5,6 @@ import type { Project } from '../../../../main/contract';
 import GatedButton from '@/views/workspaces/common/GatedButton.vue';
 
 export interface ProjectActions {
-  sortOrder: 'ascend' | 'descend';
   edit(project: Project): void;
   remove(project: Project): void;
   moveInto(project: Project): void;
@@ -19,8 +18,6 @@ export function projectColumns(actions: ProjectActions): DataTableColumns<Projec
     {
       key: 'name',
       title: 'Name',
-      sorter: true,
-      sortOrder: actions.sortOrder,
       render: (p) => h('a', { class: 'project-name', 'data-testid': 'project-name', onClick: () => actions.showWorkspaces(p), title: 'Show its workspaces' }, p.attributes.name),
     },
     { key: 'description', title: 'Description', ellipsis: { tooltip: true }, render: (p) => p.attributes.description ?? '' },
@@ -30,7 +27,7 @@ export function projectColumns(actions: ProjectActions): DataTableColumns<Projec
     {
       key: 'permissions',
       title: 'You may',
-      width: 190,
+      width: 250,
       render: (p) =>
         h('span', { class: 'perms' }, [
           permission(p, 'can-update') ? h(NTag, { size: 'tiny', bordered: false }, () => 'update') : null,
@@ -41,7 +38,7 @@ export function projectColumns(actions: ProjectActions): DataTableColumns<Projec
     {
       key: 'actions',
       title: '',
-      width: 300,
+      width: 290,
       render: (p) =>
         h('span', { class: 'row-actions' }, [
           h(GatedButton, { size: 'tiny', testid: 'project-move', onClick: () => actions.moveInto(p) }, () => 'Move workspaces here…'),
