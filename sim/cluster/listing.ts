@@ -57,8 +57,11 @@ export function listPage<T>(ctx: Ctx, options: ListOptions<T>): ListPage | null 
   return { items: out, nextToken: null };
 }
 
-/** Validates `per_page` and `filter` up front, so a held blocking query never ends in a late 400. */
-export function checkListQuery(ctx: Ctx): boolean {
+/**
+ * Validates `per_page` and `filter` up front, so a held blocking query never ends in a late 400. With a `sample`
+ * (any list item's view) the filter is also evaluated once, which catches selectors naming unknown fields.
+ */
+export function checkListQuery(ctx: Ctx, sample?: () => Json | undefined): boolean {
   const rawPerPage = ctx.url.searchParams.get('per_page');
   if (rawPerPage && !/^\d+$/.test(rawPerPage)) {
     sendError(ctx.res, 400, `Failed to parse value of "per_page" (${rawPerPage}) as a uint32`);
@@ -67,10 +70,13 @@ export function checkListQuery(ctx: Ctx): boolean {
   const expression = ctx.url.searchParams.get('filter') ?? '';
   if (!expression) return true;
   try {
-    compileFilter(expression);
+    const filter = compileFilter(expression);
+    const datum = sample?.();
+    if (datum !== undefined) filter(datum);
     return true;
   } catch (error) {
-    sendError(ctx.res, 400, (error as Error).message);
+    if (!(error instanceof FilterError)) throw error;
+    sendError(ctx.res, 400, error.message);
     return false;
   }
 }

@@ -46,7 +46,7 @@ function list(deps: Deps, ctx: Ctx): Promise<void> | void {
   if (allowed.size === 0) return sendDenied(ctx.res, 'namespace:read-job');
   const prefix = checkPrefix(ctx);
   if (prefix === false) return;
-  if (!checkListQuery(ctx)) return;
+  if (!checkListQuery(ctx, () => (deps.state.allocs.size ? deps.views.allocStub(deps.state.allocs.values().next().value!) : undefined))) return;
   const withStates = ctx.url.searchParams.get('task_states') !== 'false';
   return deps.blocking.run(ctx, {
     tables: ['allocs'],

@@ -122,7 +122,7 @@ export function jobRoutes(deps: Deps): Route[] {
           if (!requirePermission(ctx, acl, 'namespace:list-jobs', namespace)) return;
           allowed = new Set([namespace]);
         }
-        if (!checkListQuery(ctx)) return;
+        if (!checkListQuery(ctx, () => (state.jobs.size ? views.jobStub(state.jobs.values().next().value!) : undefined))) return;
         const prefix = ctx.url.searchParams.get('prefix') ?? '';
         return blocking.run(ctx, {
           tables: ['jobs', 'job_summary'],

@@ -73,7 +73,7 @@ function list(deps: Deps, ctx: Ctx): Promise<void> | void {
   if (!requirePermission(ctx, deps.acl, 'node:read')) return;
   const prefix = checkPrefix(ctx);
   if (prefix === false) return;
-  if (!checkListQuery(ctx)) return;
+  if (!checkListQuery(ctx, () => (deps.state.nodes.size ? deps.views.nodeStub(deps.state.nodes.values().next().value!) : undefined))) return;
   const withResources = ctx.url.searchParams.get('resources') === 'true';
   const withOs = ctx.url.searchParams.get('os') === 'true';
   return deps.blocking.run(ctx, {

@@ -81,6 +81,17 @@ describe('blocking queries', () => {
     expect(res.status).toBe(400);
   });
 
+  it('refuses a filter on an unknown field at once, before holding', async () => {
+    for (const list of ['/v1/jobs', '/v1/allocations', '/v1/nodes']) {
+      const index = Number((await c.call(list)).headers.get('X-Cluster-Index'));
+      const started = Date.now();
+      const res = await c.call(`${list}?index=${index}&wait=30s&filter=${encodeURIComponent('NoSuchField == "x"')}`);
+      expect(res.status, list).toBe(400);
+      expect(await res.text(), list).toMatch(/couldn't find key: struct field with name "NoSuchField"/);
+      expect(Date.now() - started, list).toBeLessThan(5000);
+    }
+  });
+
   it('parses Go durations', () => {
     expect(parseGoDuration('5s')).toBe(5000);
     expect(parseGoDuration('1m30s')).toBe(90_000);
