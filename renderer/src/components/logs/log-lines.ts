@@ -17,7 +17,11 @@ export function stripAnsi(text: string): string {
 }
 
 /** Columns a line takes once printed: escapes take none; tabs are counted as 8 (xterm's default tab stop). */
+const NARROW_PRINTABLE = /^[\x20-\x7e]*$/;
+
 export function displayWidth(text: string): number {
+  // Most log lines are plain ASCII: their width is their length.
+  if (NARROW_PRINTABLE.test(text)) return text.length;
   const plain = stripAnsi(text);
   let width = 0;
   for (const ch of plain) {
@@ -52,8 +56,10 @@ export class LogLineBuffer {
   private partialAt = 0;
   /** Lines let go from the front to keep the bound. */
   trimmed = 0;
-  /** The widest line seen, in columns (for no-wrap width). */
+  /** The widest line seen, in columns (for no-wrap width); measured only while `trackWidest` is on. */
   widest = 0;
+  /** Measuring widths costs a pass over every character, and only "no wrap" needs it. */
+  trackWidest = true;
 
   constructor(readonly maxLines: number) {}
 
@@ -84,7 +90,7 @@ export class LogLineBuffer {
   prepend(lines: LogLine[]): LogLine[] {
     const room = Math.max(0, this.maxLines - this.items.length);
     const kept = lines.slice(Math.max(0, lines.length - room));
-    for (const line of kept) this.widest = Math.max(this.widest, displayWidth(line.text));
+    if (this.trackWidest) for (const line of kept) this.widest = Math.max(this.widest, displayWidth(line.text));
     this.items = kept.concat(this.items);
     return kept;
   }
@@ -98,6 +104,12 @@ export class LogLineBuffer {
     return [line];
   }
 
+  /** Starts or stops width tracking; starting measures what is already held. */
+  setTrackWidest(on: boolean): void {
+    if (on && !this.trackWidest) this.widest = this.items.reduce((widest, line) => Math.max(widest, displayWidth(line.text)), 0);
+    this.trackWidest = on;
+  }
+
   clear(): void {
     this.items = [];
     this.partial = '';
@@ -107,10 +119,8 @@ export class LogLineBuffer {
 
   private push(lines: LogLine[]): void {
     if (lines.length === 0) return;
-    for (const line of lines) {
-      this.items.push(line);
-      this.widest = Math.max(this.widest, displayWidth(line.text));
-    }
+    for (const line of lines) this.items.push(line);
+    if (this.trackWidest) for (const line of lines) this.widest = Math.max(this.widest, displayWidth(line.text));
     // Trim in steps of a tenth so a full buffer does not copy itself on every batch.
     if (this.items.length > this.maxLines) {
       const excess = this.items.length - this.maxLines + Math.floor(this.maxLines / 10);

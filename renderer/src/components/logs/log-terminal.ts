@@ -8,6 +8,8 @@ import '@xterm/xterm/css/xterm.css';
 
 /** The widest a no-wrap terminal gets: past this, rows cost too much to lay out and lines wrap anyway. */
 export const MAX_NOWRAP_COLUMNS = 1000;
+/** Characters per terminal write (see writeInPieces). */
+const WRITE_PIECE = 16 * 1024;
 
 const THEME: ITheme = {
   background: '#16181d',
@@ -95,9 +97,21 @@ export class LogTerminal {
     return buffer.viewportY >= buffer.baseY;
   }
 
+  /**
+   * Writes in pieces: xterm parses one queued piece at a time and yields to the event loop after ~12 ms, but it never
+   * splits a piece, so one large write (a fast log's batch, or a full redraw) would block input for its whole parse.
+   */
+  private writeInPieces(text: string, done?: () => void): void {
+    if (text.length <= WRITE_PIECE) {
+      this.term.write(text, done);
+      return;
+    }
+    for (let i = 0; i < text.length; i += WRITE_PIECE) this.term.write(text.slice(i, i + WRITE_PIECE), i + WRITE_PIECE >= text.length ? done : undefined);
+  }
+
   write(text: string, follow: boolean): void {
     if (text === '') return;
-    this.term.write(text, () => {
+    this.writeInPieces(text, () => {
       if (follow) this.scrollToBottom();
     });
   }
@@ -105,7 +119,7 @@ export class LogTerminal {
   /** Replaces everything shown; `keepLine` keeps that buffer line at the top of the viewport afterwards. */
   replace(text: string, options: { follow: boolean; keepLine?: number }): void {
     this.term.reset();
-    this.term.write(text, () => {
+    this.writeInPieces(text, () => {
       this.scrollingByCode = true;
       if (options.follow) this.term.scrollToBottom();
       else if (options.keepLine !== undefined) this.term.scrollToLine(options.keepLine);
