@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { ListWindow, AllocRow } from '../main/contract';
 import { harness, untilChange, type Harness } from '../main/cluster/cluster-test-kit';
 import { writeResult } from './support/results';
+import { longestTask, openUi, timeToFirstRow, typeSearch } from './support/ui-session';
 
 const ROOT = join(import.meta.dirname, '..');
 const SMALL = 1_000;
@@ -21,6 +22,9 @@ const KEYSTROKE_REPEATS = 5;
 const LIVE_SECONDS = 10;
 const EVENTS_PER_SECOND = 1_000;
 const LONG_TASK_MS = 50;
+/** The allocations view waits this long after the last keystroke before it queries (AllocationsView.vue). */
+const VIEW_DEBOUNCE_MS = 120;
+const UI_COLD_RUNS = 3;
 
 interface Sim {
   url: string;
@@ -150,41 +154,83 @@ async function measure(allocs: number, typed: string | null) {
   }
 }
 
+
+/** The same, as a person sees it: Quarterdeck in Chromium, rows on screen, typing in the search box. */
+async function measureUi(allocs: number, typed: string) {
+  const sim = await startSim(allocs);
+  const ui = await openUi();
+  try {
+    const cold: number[] = [];
+    for (let run = 0; run < UI_COLD_RUNS; run++) {
+      // A fresh connection each time: main starts from nothing, as when the operator first opens the view.
+      await ui.connect(`bench ${run}`, sim.url, sim.clusterToken);
+      cold.push(await timeToFirstRow(ui.page));
+    }
+    await ui.page.waitForFunction(() => document.querySelector('[data-testid="allocations-count"]')?.getAttribute('data-loading') === 'false', null, { timeout: 240_000 });
+    const keys: number[] = [];
+    for (let repeat = 0; repeat < 3; repeat++) {
+      keys.push(...(await typeSearch(ui.page, typed)));
+      await ui.page.getByTestId('allocations-clear').click().catch(() => undefined);
+    }
+    let live: { longestMs: number; count: number } | null = null;
+    if (allocs === 0) {
+      await ui.page.getByTestId('allocations-table-header-ModifyTime').click(); // newest changes on top: rows move
+      await fetch(`${sim.url}/_sim/event-rate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rate: EVENTS_PER_SECOND }) });
+      live = await longestTask(ui.page, LIVE_SECONDS * 1000);
+      await fetch(`${sim.url}/_sim/event-rate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rate: 0 }) });
+    }
+    return { ttfrMs: median(cold), ttfrRuns: cold.map((t) => round(t)), keystrokeMs: median(keys), keystrokeRuns: keys.map((t) => round(t)), live };
+  } finally {
+    await ui.close();
+    await sim.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const small = await measure(SMALL, null);
-  console.log(`at ${small.total} allocations: first rows ${round(small.ttfrMs)} ms, keystroke ${round(small.keystrokeMs, 3)} ms (typing "${small.search}")`);
+  console.log(`host, ${small.total} allocations: first rows ${round(small.ttfrMs)} ms, keystroke ${round(small.keystrokeMs, 3)} ms (typing "${small.search}")`);
   const large = await measure(0, small.search);
-  console.log(`at ${large.total} allocations: first rows ${round(large.ttfrMs)} ms, keystroke ${round(large.keystrokeMs, 3)} ms`);
-  const ttfrRatio = large.ttfrMs / small.ttfrMs;
-  const keystrokeRatio = large.keystrokeMs / small.keystrokeMs;
+  console.log(`host, ${large.total} allocations: first rows ${round(large.ttfrMs)} ms, keystroke ${round(large.keystrokeMs, 3)} ms`);
+  const uiSmall = await measureUi(SMALL, small.search);
+  console.log(`chromium, ${small.total}: first rows ${round(uiSmall.ttfrMs)} ms, keystroke ${round(uiSmall.keystrokeMs)} ms`);
+  const uiLarge = await measureUi(0, small.search);
+  console.log(`chromium, ${large.total}: first rows ${round(uiLarge.ttfrMs)} ms, keystroke ${round(uiLarge.keystrokeMs)} ms, longest task ${uiLarge.live?.longestMs} ms`);
+
+  const uiTtfrRatio = uiLarge.ttfrMs / uiSmall.ttfrMs;
+  // The view's typing pause is a fixed wait, not work; the ratio compares the work after it.
+  const uiKeystrokeRatio = Math.max(1, uiLarge.keystrokeMs - VIEW_DEBOUNCE_MS) / Math.max(1, uiSmall.keystrokeMs - VIEW_DEBOUNCE_MS);
+  const hostTtfrRatio = large.ttfrMs / small.ttfrMs;
+  const hostKeystrokeRatio = large.keystrokeMs / small.keystrokeMs;
   writeResult({
     name: 'cluster-lists',
-    ratio: round(Math.max(ttfrRatio, keystrokeRatio)),
+    ratio: round(Math.max(uiTtfrRatio, uiKeystrokeRatio)),
     goal: 2,
     better: 'lower',
     details: {
-      measures: `host list engine, ${large.total.toLocaleString('en')} vs ${small.total.toLocaleString('en')} allocations: the worse of time-to-first-rows and filter-keystroke ratios`,
-      timeToFirstRows: { ratio: round(ttfrRatio), smallMs: round(small.ttfrMs), largeMs: round(large.ttfrMs), smallRuns: small.ttfrRuns, largeRuns: large.ttfrRuns },
-      filterKeystroke: {
-        ratio: round(keystrokeRatio),
-        smallMedianMs: round(small.keystrokeMs, 3),
-        largeMedianMs: round(large.keystrokeMs, 3),
-        smallP95Ms: round(small.keystrokeP95Ms, 3),
-        largeP95Ms: round(large.keystrokeP95Ms, 3),
-        typed: small.search,
+      measures: `allocations list in Chromium, ${large.total.toLocaleString('en')} vs ${small.total.toLocaleString('en')} rows: the worse of time-to-first-rows and filter-keystroke (after the ${VIEW_DEBOUNCE_MS} ms typing pause) ratios`,
+      ui: {
+        timeToFirstRows: { ratio: round(uiTtfrRatio), smallMs: round(uiSmall.ttfrMs), largeMs: round(uiLarge.ttfrMs), smallRuns: uiSmall.ttfrRuns, largeRuns: uiLarge.ttfrRuns },
+        filterKeystroke: { ratio: round(uiKeystrokeRatio), smallMedianMs: round(uiSmall.keystrokeMs), largeMedianMs: round(uiLarge.keystrokeMs), includesDebounceMs: VIEW_DEBOUNCE_MS, typed: small.search },
+      },
+      host: {
+        note: 'the cluster service in-process, one allocations.query per keystroke; a linear scan (and a full re-sort after any change) at 100,000 rows',
+        timeToFirstRows: { ratio: round(hostTtfrRatio), smallMs: round(small.ttfrMs), largeMs: round(large.ttfrMs), smallRuns: small.ttfrRuns, largeRuns: large.ttfrRuns },
+        filterKeystroke: { ratio: round(hostKeystrokeRatio), smallMedianMs: round(small.keystrokeMs, 3), largeMedianMs: round(large.keystrokeMs, 3), smallP95Ms: round(small.keystrokeP95Ms, 3), largeP95Ms: round(large.keystrokeP95Ms, 3) },
       },
       rows: { small: small.total, large: large.total },
     },
   });
-  const live = large.live!;
+  const hostLive = large.live!;
+  const uiLive = uiLarge.live!;
   writeResult({
     name: 'cluster-lists-live',
-    ratio: round(live.longestBlockMs / LONG_TASK_MS),
+    ratio: round(uiLive.longestMs / LONG_TASK_MS),
     goal: 1,
     better: 'lower',
     details: {
-      measures: `longest host event-loop block while ${EVENTS_PER_SECOND} events/s arrive for ${LIVE_SECONDS} s at ${large.total.toLocaleString('en')} allocations, over the ${LONG_TASK_MS} ms long-task budget`,
-      ...live,
+      measures: `renderer's longest main-thread task (longtask observer) with the ${large.total.toLocaleString('en')}-row allocations list open while ${EVENTS_PER_SECOND} events/s arrive for ${LIVE_SECONDS} s, over the ${LONG_TASK_MS} ms long-task budget`,
+      renderer: uiLive,
+      host: { ...hostLive, note: 'longest event-loop block of the host process (cluster service in-process, a view re-querying every 250 ms)' },
     },
   });
 }

@@ -20,6 +20,11 @@ test.afterAll(async () => {
   await app?.close();
 });
 
+async function setClockPaused(paused: boolean): Promise<void> {
+  const answer = await fetch(`${app.sim.url}/_sim/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ paused }) });
+  expect(answer.ok).toBe(true);
+}
+
 /** A ready, eligible node that no other test touches (offset picks a different one per test). */
 async function readyNode(offset: number): Promise<NodeRowLike> {
   await expect.poll(async () => (await nodes.query(clusterId)).loading, { timeout: 60_000 }).toBe(false);
@@ -99,6 +104,9 @@ test('the detail shows searchable attributes, drivers with health, events, resou
 test('drains with a deadline and ignore-system-jobs, disables the drain with mark-eligible, toggles eligibility, evaluates', async () => {
   const { page } = app;
   const node = await readyNode(1);
+  // The simulator migrates two allocations per half second; with its clock paused the drain stays in progress
+  // long enough to be seen and disabled.
+  await setClockPaused(true);
   await nodes.openDetail(node.ID);
 
   await page.getByTestId('node-drain').click();
@@ -138,6 +146,9 @@ test('drains with a deadline and ignore-system-jobs, disables the drain with mar
 
   await page.getByTestId('node-evaluate').click();
   await expect(page.getByTestId('node-evaluate-result')).toContainText(/Evaluation .* created|No evaluation was needed/);
+});
+test.afterEach(async () => {
+  await setClockPaused(false);
 });
 
 test('a forced drain needs the node name typed back, in the dialog and in main', async () => {
