@@ -134,6 +134,17 @@ test('force periodic launch and force evaluate with ForceReschedule', async () =
   await expect(jobs.dialog('periodic')).toBeHidden();
   await expect.poll(() => childCount('cleanup')).toBe(before + 1);
 
+  // The children are listed by ID prefix; a child's ID holds "/" and still opens as one route parameter.
+  await page.getByTestId('job-children-list').click();
+  await expect(page.getByTestId('jobs-search').locator('input')).toHaveValue('cleanup/');
+  await expect.poll(() => jobs.count()).toBe(before + 1);
+  const child = jobs.rows.first();
+  const childId = await child.getByTestId('jobs-row-id').innerText();
+  expect(childId).toMatch(/^cleanup\/periodic-\d+$/);
+  await child.click();
+  await expect(page.getByTestId('job-title')).toHaveText(childId);
+  await expect(page.getByTestId('job-fact-parent')).toHaveText('cleanup');
+
   await jobs.openJob('default', 'worker');
   await jobs.tab('Evaluations').click();
   await expect(page.getByTestId('job-eval-row').first()).toBeVisible();
