@@ -134,3 +134,24 @@ test('unlock waits visibly while the latest state version is still pending (503)
   await expect(page.getByTestId('ws-unlock-waiting')).toHaveCount(0);
   await expect(page.getByTestId('ws-lock-badge')).toHaveAttribute('data-locked', 'true');
 });
+
+test('create: the form refuses a bad name and agent mode without a pool, then creates and opens the workspace', async () => {
+  const { page } = app;
+  await ws.openList();
+  await page.getByTestId('ws-create').click();
+  const modal = page.getByTestId('ws-create-modal');
+  await modal.getByTestId('ws-create-name').fill('bad name');
+  await modal.getByTestId('ws-create-mode').getByText('agent').click();
+  await modal.getByTestId('ws-create-save').click();
+  await expect(modal).toContainText('may contain only letters, numbers, "-" and "_"');
+  await expect(modal).toContainText('is required when execution-mode is agent');
+
+  await modal.getByTestId('ws-create-name').fill('e2e-created');
+  await modal.getByTestId('ws-create-mode').getByText('local (state only)').click();
+  await modal.getByTestId('ws-create-auto-destroy').fill('12h');
+  await modal.getByTestId('ws-create-save').click();
+  await expect(page.getByTestId('ws-name')).toHaveText('e2e-created');
+  await expect(page.getByTestId('ws-execution-mode')).toContainText('local');
+  await page.getByTestId('ws-back').click();
+  await expect(ws.count).toHaveAttribute('data-total', '6');
+});

@@ -68,6 +68,7 @@ test('a workspace locked by another user: the detail names the holder, unlock is
   await expect(page.getByTestId('ws-lock-badge')).toHaveAttribute('data-locked', 'true');
   await expect(page.getByTestId('ws-lock-badge')).toContainText('jordan-ops');
   await expect(page.getByTestId('ws-lock-holder')).toHaveText('jordan-ops');
+  await docScreenshot(page, 'workspace-detail');
 
   await page.getByTestId('ws-unlock').click();
   const outcome = page.getByTestId('ws-lock-outcome');
@@ -187,5 +188,4 @@ test('settings follow the spec: an agent pool is required in agent mode, operati
   await expect(page.getByTestId('ws-settings-dirty')).toHaveCount(0);
   await page.getByTestId('ws-tabs').locator('.n-tabs-tab[data-name="overview"]').click();
   await expect(page.getByTestId('ws-execution-mode')).toContainText('local');
-  await docScreenshot(page, 'workspace-detail');
 });
