@@ -79,6 +79,8 @@ test('scaling shows the 400 of an active deployment clearly', async () => {
   await jobs.confirm('scale').click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('job-group-frontend').getByTestId('job-group-count')).toHaveText('4');
+  await expect(page.getByTestId('job-scaling-frontend').getByTestId('job-scaling-event').first()).toContainText('3 → 4');
+  await expect(page.getByTestId('job-scaling-frontend').getByTestId('job-scaling-event').first()).toContainText('e2e: one more');
 
   // The first scale started a deployment; the cluster refuses count changes until it completes.
   await page.getByTestId('job-group-scale-frontend').click();
