@@ -152,6 +152,27 @@ test('captures a CPU profile of the leader with progress and says where it was s
   expect(path).toMatch(/profile-leader-.*\.pb\.gz$/);
   expect(existsSync(path!)).toBe(true);
   expect(statSync(path!).size).toBeGreaterThan(0);
+
+  // A named profile in text form (debug=2 on goroutine), forwarded to a client node.
+  await app.page.getByTestId('profile-kind').click();
+  await app.page.getByText('goroutine', { exact: true }).click();
+  await app.page.getByTestId('profile-debug').click();
+  await app.page.getByText('2: text with full stacks').click();
+  await app.page.getByTestId('profile-target-node').click();
+  // The node list may still be filling in main: open the picker until it offers nodes.
+  await expect(async () => {
+    await app.page.getByTestId('profile-target-node-id').click();
+    await expect(app.page.locator('.n-base-select-option:visible').first()).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await app.page.locator('.n-base-select-option:visible').first().click();
+  await app.page.getByTestId('profile-capture').click();
+  const named = app.page.getByTestId('profile-run').first();
+  await expect(named).toContainText('goroutine');
+  await expect(named).toContainText('node ');
+  await expect(named).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
+  const textPath = (await named.getByTestId('profile-saved-path').textContent())!;
+  expect(textPath).toMatch(/goroutine-node-.*\.txt$/);
+  expect(existsSync(textPath)).toBe(true);
 });
 
 test('streams the agent monitor, then restarts it as JSON', async () => {
@@ -170,6 +191,10 @@ test('streams the agent monitor, then restarts it as JSON', async () => {
   await app.page.getByTestId('monitor-json').click();
   await viewer.expectLive();
   await expect(viewer.rows).toContainText('"@level"');
+  // Forwarded to the leader server: a new request, still streaming.
+  await app.page.getByTestId('monitor-target-server').click();
+  await viewer.expectLive();
+  await expect.poll(() => viewer.lineCount()).toBeGreaterThan(3);
   await app.page.getByTestId('monitor-stop').click();
   await expect(viewer.status).toHaveAttribute('data-status', 'ended');
 });
