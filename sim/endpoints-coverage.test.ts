@@ -347,3 +347,48 @@ describe.each(rows.map((row) => [keyOf(row), row] as const))('%s', (key, row) =>
     expect(answer.status, `${call.method ?? 'GET'} ${call.path} -> ${answer.status}: ${answer.text.slice(0, 300)}`).toBeLessThan(300);
   });
 });
+
+/** Ids that name nothing, per path parameter. */
+const UNKNOWN: Record<string, string> = {
+  organization_name: 'no-such-org',
+  project_id: 'prj-doesnotexist0',
+  workspace_id: 'ws-doesnotexist00',
+  variable_id: 'var-doesnotexist0',
+  state_version_id: 'sv-doesnotexist00',
+  name: 'no-such-workspace',
+  job_id: 'no-such-job',
+  alloc_id: '00000000-0000-4000-8000-000000000000',
+  node_id: '00000000-0000-4000-8000-000000000000',
+  profile: 'no-such-profile',
+};
+
+/**
+ * Rows whose answer to an unknown id is a success, as the real service's: Nomad answers job-scoped lists of an
+ * unknown job with `[]` (or `null` for the latest deployment), and a force-leave of an unknown member is a no-op.
+ */
+const UNKNOWN_IS_OK = new Set([
+  'GET /v1/job/:job_id/allocations',
+  'GET /v1/job/:job_id/evaluations',
+  'GET /v1/job/:job_id/deployments',
+  'GET /v1/job/:job_id/deployment',
+]);
+
+describe.each(rows.filter((row) => row.path.includes(':') || row.path === '{upload_url}').map((row) => [keyOf(row), row] as const))('%s with unknown ids', (key, row) => {
+  it('answers a 4xx in the API’s error shape, or the documented success', async () => {
+    const path = row.path === '{upload_url}' ? '/_objects/v1/object/no-such-object' : row.path.replace(/:([a-z_]+)/g, (_, name: string) => UNKNOWN[name]);
+    const answer = await send({ method: row.method, path });
+    if (UNKNOWN_IS_OK.has(key)) {
+      expect(answer.status).toBe(200);
+      return;
+    }
+    const label = `${row.method} ${path} -> ${answer.status}: ${answer.text.slice(0, 200)}`;
+    expect(answer.status, label).toBeGreaterThanOrEqual(400);
+    expect(answer.status, label).toBeLessThan(500);
+    if (row.api === 'workspace') {
+      expect(answer.body.errors[0], label).toMatchObject({ status: String(answer.status), title: expect.any(String), detail: expect.any(String) });
+    } else {
+      expect(answer.text.length, label).toBeGreaterThan(0);
+      expect(typeof answer.body === 'string' || answer.body === null, `${label}: cluster errors are plain text`).toBe(true);
+    }
+  });
+});
