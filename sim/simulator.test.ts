@@ -77,6 +77,35 @@ describe('faults from the start-up options', () => {
     }
   });
 
+  it.each([
+    ['5xx=1', 'answers 5xx'],
+    ['429=1', 'answers 429'],
+    ['drop=2', 'drops streams'],
+    ['malformed=1', 'garbles frames'],
+    ['stall', 'stalls streams'],
+  ])('applies %s from the start-up spec (%s)', async (spec) => {
+    const faulty = await startSimulator({ seed: 3, faults: spec, heartbeatMs: 20, eventRate: 0 });
+    try {
+      const res = await fetch(`${faulty.url}/v1/event/stream?topic=Node`, { headers: { 'X-Cluster-Token': faulty.clusterToken } });
+      if (spec === '5xx=1') return expect([500, 502, 503]).toContain(res.status);
+      if (spec === '429=1') return expect(res.status).toBe(429);
+      expect(res.status).toBe(200);
+      const reader = readFrames(res);
+      if (spec === 'drop=2') await until(() => reader.closed);
+      if (spec === 'malformed=1') {
+        await until(() => reader.lines.length >= 2);
+        expect(reader.frames).toHaveLength(0);
+      }
+      if (spec === 'stall') {
+        await until(() => faulty.faults.fired.stalls >= 3);
+        expect(reader.lines).toHaveLength(0);
+      }
+      await reader.cancel();
+    } finally {
+      await faulty.close();
+    }
+  });
+
   it('refuses a bad fault spec at start-up', async () => {
     await expect(startSimulator({ faults: 'latency=soon' })).rejects.toThrow(/latency/);
   });
