@@ -195,6 +195,12 @@ test('streams the agent monitor, then restarts it as JSON', async () => {
   await app.page.getByTestId('monitor-target-server').click();
   await viewer.expectLive();
   await expect.poll(() => viewer.lineCount()).toBeGreaterThan(3);
+  // A server that does not exist: the stream ends and says why, in the viewer.
+  await app.page.getByTestId('monitor-target-server-id').click();
+  await app.page.keyboard.type('no-such-server');
+  await app.page.keyboard.press('Enter');
+  await expect(viewer.status).toHaveAttribute('data-status', 'ended');
+  await expect(viewer.root.getByTestId('log-status-message')).toContainText('no-such-server');
   await app.page.getByTestId('monitor-stop').click();
   await expect(viewer.status).toHaveAttribute('data-status', 'ended');
 });
