@@ -4,6 +4,37 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { startWebApp, type WebApp } from '../../e2e/support/processes';
 import { CHROMIUM_ARGS } from '../../e2e/support/app';
 
+/**
+ * Installed before the app's scripts: the browser-mode bridge (window.quarterdeck) is frozen, so the probe watches
+ * its WebSocket instead and records when the answer to an `allocations.query` for a given search text arrives.
+ */
+const ANSWER_PROBE = `
+window.__qdSent = new Map();
+window.__qdAnswered = new Map();
+const ProbeBase = window.WebSocket;
+window.WebSocket = class extends ProbeBase {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener('message', (event) => {
+      try {
+        const message = JSON.parse(event.data);
+        if (typeof message.id === 'number' && window.__qdSent.has(message.id)) {
+          window.__qdAnswered.set(window.__qdSent.get(message.id), performance.now());
+          window.__qdSent.delete(message.id);
+        }
+      } catch {}
+    });
+  }
+  send(data) {
+    try {
+      const message = JSON.parse(data);
+      if (message.kind === 'invoke' && message.method === 'allocations.query' && typeof message.params?.search === 'string') window.__qdSent.set(message.id, message.params.search);
+    } catch {}
+    return super.send(data);
+  }
+};
+`;
+
 export interface UiSession {
   page: Page;
   /** Creates a cluster connection, makes it active and reloads; returns its id. */
@@ -15,6 +46,9 @@ export async function openUi(): Promise<UiSession> {
   const web: WebApp = await startWebApp();
   const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  // tsx compiles this file with esbuild's keepNames, which wraps the functions passed to page.evaluate in `__name`;
+  // the page needs that helper to exist.
+  await page.addInitScript({ content: `window.__name = (fn) => fn;\n${ANSWER_PROBE}` });
   await page.goto(web.url);
   await page.waitForFunction(() => 'quarterdeck' in window);
   const invoke = async <T>(method: string, params: unknown): Promise<T> => {
@@ -61,27 +95,14 @@ export async function timeToFirstRow(page: Page): Promise<number> {
 
 /**
  * In the page: types `text` into the allocations search one character at a time and returns, per keystroke, the ms
- * from the input event until the view's `allocations.query` for that text has answered and the next frame is
- * painted (the bridge is wrapped to see the answer). Includes the view's typing pause (`debounceMs`).
+ * from the input event until the answer to the view's `allocations.query` for that text has arrived and the next
+ * frame is painted (ANSWER_PROBE sees the answer). Includes the view's typing pause (`debounceMs`).
  */
 export async function typeSearch(page: Page, text: string): Promise<number[]> {
   return page.evaluate(
     (typed) =>
       new Promise<number[]>((resolve, reject) => {
-        type Bridge = { invoke(m: string, p: unknown): Promise<unknown> };
-        const w = window as unknown as { quarterdeck: Bridge; __qdAnswered?: Map<string, number> };
-        if (!w.__qdAnswered) {
-          const answered = new Map<string, number>();
-          const original = w.quarterdeck.invoke.bind(w.quarterdeck);
-          w.quarterdeck.invoke = async (m, p) => {
-            const result = await original(m, p);
-            const search = (p as { search?: string; offset?: number }).search;
-            if (m === 'allocations.query' && search !== undefined) answered.set(search, performance.now());
-            return result;
-          };
-          w.__qdAnswered = answered;
-        }
-        const answered = w.__qdAnswered;
+        const answered = (window as unknown as { __qdAnswered: Map<string, number> }).__qdAnswered;
         const input = document.querySelector('[data-testid="allocations-search"] input') as HTMLInputElement;
         const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
         const times: number[] = [];
@@ -94,7 +115,7 @@ export async function typeSearch(page: Page, text: string): Promise<number[]> {
           input.dispatchEvent(new Event('input', { bubbles: true }));
           const check = () => {
             if (answered.has(value)) {
-              // The answer is in; the frame after this one shows it.
+              // The answer is in; it is on screen once the next frame has been painted.
               requestAnimationFrame(() => {
                 times.push(performance.now() - start);
                 step(i + 1);
