@@ -54,8 +54,16 @@ test(`the 10,000-workspace list fills progressively, then searches and filters (
   await page.getByTestId('ws-table-header-resources').click();
   const top = (await ws.query(connectionId, { sort: { key: 'resourceCount', order: 'desc' }, limit: 1 })).rows[0];
   await expect(ws.rows.first()).toHaveAttribute('data-key', top.id);
-  await page.getByTestId('ws-table-header-name').click();
+  // Locked ones first, two selected: the picture shows lock holders and the bulk bar.
+  await page.getByTestId('ws-table-header-lock').click();
+  await page.getByTestId('ws-table-header-lock').click();
+  await expect(ws.rows.first().getByTestId('ws-row-locked')).toBeVisible();
+  await ws.rows.nth(0).getByTestId('ws-table-select').click();
+  await ws.rows.nth(2).getByTestId('ws-table-select').click();
+  await expect(page.getByTestId('ws-selected-count')).toHaveText('2 selected');
   await docScreenshot(page, 'workspaces');
+  await page.getByTestId('ws-bulk-clear').click();
+  await page.getByTestId('ws-table-header-name').click();
 });
 
 const byName = (rows: RowLike[], holder: string) => rows.find((row) => row.lockedBy === holder);

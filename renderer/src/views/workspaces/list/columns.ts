@@ -2,9 +2,9 @@
 import type { TableColumn } from '@/components/common/WindowedTable.vue';
 
 export const workspaceColumns: TableColumn[] = [
-  { key: 'name', title: 'Name', width: 'minmax(220px, 2fr)', sortKey: 'name' },
+  { key: 'name', title: 'Name', width: 'minmax(200px, 1.6fr)', sortKey: 'name' },
   { key: 'project', title: 'Project', width: 'minmax(120px, 1fr)', sortKey: 'projectName' },
-  { key: 'lock', title: 'Lock', width: 'minmax(120px, 1fr)', sortKey: 'locked' },
+  { key: 'lock', title: 'Lock', width: 'minmax(200px, 1.3fr)', sortKey: 'locked' },
   { key: 'mode', title: 'Execution', width: '92px' },
   { key: 'engine', title: 'Engine', width: '86px', sortKey: 'engineVersion' },
   { key: 'resources', title: 'Resources', width: '96px', sortKey: 'resourceCount', align: 'right' },
