@@ -1,7 +1,7 @@
 // Stored entries decode to exactly what was stored, or are recognised as outdated or damaged, never half-read.
 import { describe, expect, it } from 'vitest';
 import { SecretScrubber } from '../redaction/secret-scrubber';
-import { CACHE_FORMAT_VERSION, decodeEntry, encodeEntry } from './entry-codec';
+import { assembleEntry, assembleEntryInSteps, CACHE_FORMAT_VERSION, decodeEntry, encodeEntry, encodeSegment } from './entry-codec';
 import { prepareEntry, SLICE_ITEMS } from './prepare-entry';
 
 const job = (i: number) => ({ ID: `job-${i}`, SubmitTime: 1767225600000000000 + i, Meta: i % 2 ? null : { owner: 'ops' }, Datacenters: [], Stop: false, Priority: 50 });
@@ -27,5 +27,14 @@ describe('entry codec', () => {
     const flipped = Buffer.from(bytes);
     flipped[100] ^= 1;
     expect(decodeEntry(flipped)).toMatchObject({ status: 'corrupt', reason: 'checksum mismatch' });
+  });
+
+  it('builds a segmented entry in steps to exactly the bytes of the one-go assembly', async () => {
+    const segments = [0, 1, 2].map((n) => encodeSegment(Array.from({ length: 3000 }, (_, i) => job(n * 3000 + i))));
+    let turns = 0;
+    const stepped = await assembleEntryInSteps(42, segments, async () => void turns++);
+    expect(stepped.equals(assembleEntry(42, { segments }))).toBe(true);
+    expect(decodeEntry(stepped)).toMatchObject({ status: 'ok', storedAt: 42 });
+    expect((decodeEntry(stepped) as { value: unknown[] }).value).toHaveLength(9000);
   });
 });

@@ -3,9 +3,12 @@
 // per entry and dropped, never half-decoded into a view.
 import { crc32 } from 'node:zlib';
 import { Packr, Unpackr } from 'msgpackr';
+import { timeStep } from './step-timer';
 
-/** Bump on any change to this layout or to what callers store; entries of other versions are dropped. */
-/** 2: cache keys use \u001f instead of NUL between connection id and resource (see cache-key.ts). */
+/**
+ * Bump on any change to this layout or to what callers store; entries of other versions are dropped.
+ * 2: cache keys use \u001f instead of NUL between connection id and resource (see cache-key.ts).
+ */
 export const CACHE_FORMAT_VERSION = 2;
 
 const MAGIC = 0x4451; // "QD" little-endian
@@ -56,6 +59,42 @@ export function assembleEntry(storedAt: number, body: { whole: Buffer } | { segm
 /** Synchronous convenience for small values and tests. */
 export function encodeEntry(value: unknown, storedAt: number): Buffer {
   return assembleEntry(storedAt, { whole: encodeSegment(value) });
+}
+
+/**
+ * The same bytes as assembleEntry for a segmented array, built in steps: one buffer allocated up front, each segment
+ * copied and added to the checksum in turn, yielding about every MB. A 100,000-allocation list is ~18 MB, and
+ * concatenating plus checksumming it in one go would block the event loop for tens of milliseconds.
+ */
+export async function assembleEntryInSteps(storedAt: number, segments: Buffer[], nextTurn: () => Promise<void>): Promise<Buffer> {
+  const start = HEADER_BYTES - 1; // the payload (kind byte first) begins here; the checksum covers it to the end
+  const total = start + 5 + segments.reduce((sum, segment) => sum + 4 + segment.length, 0);
+  const out = Buffer.allocUnsafe(total);
+  out.writeUInt16LE(MAGIC, 0);
+  out.writeUInt16LE(CACHE_FORMAT_VERSION, 2);
+  out.writeDoubleLE(storedAt, 4);
+  out.writeUInt8(KIND_SEGMENTED_ARRAY, start);
+  out.writeUInt32LE(segments.length, start + 1);
+  let at = start + 5;
+  let crc = crc32(out.subarray(start, at));
+  let index = 0;
+  while (index < segments.length) {
+    // One step: segments until about a MB was copied and checksummed, then the event loop gets a turn.
+    timeStep('assemble', () => {
+      let copied = 0;
+      while (index < segments.length && copied < 1 << 20) {
+        const segment = segments[index++];
+        out.writeUInt32LE(segment.length, at);
+        segment.copy(out, at + 4);
+        crc = crc32(out.subarray(at, at + 4 + segment.length), crc);
+        at += 4 + segment.length;
+        copied += segment.length;
+      }
+    });
+    if (index < segments.length) await nextTurn();
+  }
+  out.writeUInt32LE(crc, 12);
+  return out;
 }
 
 export function decodeEntry(bytes: Uint8Array): DecodedEntry {

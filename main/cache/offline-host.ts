@@ -36,6 +36,8 @@ export interface OfflineHostDeps {
   maxMB?: number;
   availability?: Partial<AvailabilityOptions>;
   snapshots?: Partial<SnapshotOptions>;
+  /** Runs without the offline cache (benchmarks' control run); availability tracking still works. */
+  cacheDisabled?: boolean;
 }
 
 type CacheHandlers = { [M in keyof CacheMethods]: (params: CacheMethods[M]['params']) => Promise<CacheMethods[M]['result']> };
@@ -63,7 +65,7 @@ export function createOfflineHost(deps: OfflineHostDeps): OfflineHost {
   const maxBytes = (mb: number | undefined) => (mb ? mb * 1024 * 1024 : DEFAULT_MAX_BYTES);
   let cache: OfflineCache | null = null;
   try {
-    cache = OfflineCache.open({ dataDir: deps.dataDir, scrubber: deps.scrubber, notices, log, maxBytes: maxBytes(deps.maxMB) });
+    if (!deps.cacheDisabled) cache = OfflineCache.open({ dataDir: deps.dataDir, scrubber: deps.scrubber, notices, log, maxBytes: maxBytes(deps.maxMB) });
   } catch (error) {
     // Not fatal: the app works online without it; the person learns why offline data is missing.
     log.error('offline cache unavailable', { error: (error as Error).message });
@@ -120,9 +122,9 @@ export function createOfflineHost(deps: OfflineHostDeps): OfflineHost {
   });
 
   const stats = (): CacheStatsResult => {
-    if (!cache) return { enabled: false, entries: 0, bytes: 0, maxBytes: 0, connections: {}, evictions: 0 };
+    if (!cache) return { enabled: false, entries: 0, bytes: 0, maxBytes: 0, connections: {}, evictions: 0, writes: 0 };
     const s = cache.stats();
-    return { enabled: true, entries: s.entries, bytes: s.bytes, maxBytes: s.maxBytes, connections: s.connections, evictions: s.evictions };
+    return { enabled: true, entries: s.entries, bytes: s.bytes, maxBytes: s.maxBytes, connections: s.connections, evictions: s.evictions, writes: s.writes };
   };
 
   const handlers: CacheHandlers = {

@@ -3,6 +3,7 @@
 import { connectionRange } from './cache-key';
 import type { CacheEnv } from './cache-env';
 import { encodeMeta, type LruIndex } from './lru-index';
+import { timeStep } from './step-timer';
 
 export type WriteOp =
   | { kind: 'put'; key: string; bytes: Buffer; storedAt: number }
@@ -52,7 +53,7 @@ export class WriteQueue {
         this.queued = [];
         try {
           // The callback runs when lmdb's write thread starts this transaction; everything in it commits together.
-          await this.env.root.transaction(() => this.apply(batch.map((item) => item.op)));
+          await this.env.root.transaction(() => timeStep('commit', () => this.apply(batch.map((item) => item.op))));
           batch.forEach((item) => item.resolve());
         } catch (error) {
           this.onCommitFailed(error);

@@ -16,6 +16,8 @@ export interface CacheStatsResult {
   /** Per connection id. */
   connections: Record<string, CacheConnectionUsage>;
   evictions: number;
+  /** Entries written since the app started (snapshots and detail reads, after coalescing). */
+  writes: number;
 }
 
 export type AvailabilityState = 'unknown' | 'reachable' | 'unreachable';

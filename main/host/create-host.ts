@@ -45,7 +45,7 @@ export interface HostOptions {
   /** Where downloads go without a save dialog; defaults to `<dataDir>/downloads`. */
   downloadsDir?: string;
   /** Test seams of the offline cache: re-test backoff and snapshot throttle. */
-  offline?: Pick<OfflineHostDeps, 'availability' | 'snapshots'>;
+  offline?: Pick<OfflineHostDeps, 'availability' | 'snapshots' | 'cacheDisabled'>;
 }
 
 export interface Host extends HostApi {

@@ -71,3 +71,32 @@ function redactValue(value: unknown): unknown {
   }
   return out;
 }
+
+/**
+ * The same result as redactPayload, but copy-on-write: parts without a secret are returned as they are, not copied.
+ * For the offline cache's snapshots of big lists, where a deep copy of 100,000 clean rows every few seconds costs
+ * more than writing them. Callers must not mutate the result (it may share objects with the input).
+ */
+export function redactedView<T>(value: T): T {
+  return redactShared(value) as T;
+}
+
+function redactShared(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const next = redactShared(value[i]);
+      if (next !== value[i]) (out ??= value.slice())[i] = next;
+    }
+    return out ?? value;
+  }
+  let out: Record<string, unknown> | null = null;
+  for (const key in value as Record<string, unknown>) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const inner = (value as Record<string, unknown>)[key];
+    const next = isRedactable(key, inner) ? REDACTED : redactShared(inner);
+    if (next !== inner) (out ??= { ...(value as Record<string, unknown>) })[key] = next;
+  }
+  return out ?? value;
+}

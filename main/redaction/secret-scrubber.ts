@@ -20,6 +20,12 @@ export class SecretScrubber {
     return false;
   }
 
+  /** The same test on UTF-8 bytes, without decoding them into a string (the offline cache checks MBs per snapshot). */
+  bytesContainKnownSecret(bytes: Buffer): boolean {
+    for (const secret of this.secrets) if (bytes.includes(secret, 0, 'utf8')) return true;
+    return false;
+  }
+
   /** Replaces known secrets, and header-shaped credentials even when unknown (a server may echo one back). */
   scrub(text: string): string {
     let out = text;
