@@ -50,6 +50,8 @@ test('opens an event: the payload pretty-printed and foldable, and a link that o
   await events.search.fill('NodeEvent');
   await expect(app.page.getByTestId('events-matching')).toBeVisible();
   await expect.poll(() => events.renderedTopics()).toContain('Node');
+  // Paused, so the rows stay where they are between reading one and clicking it.
+  await events.pause.click();
   const row = app.page.locator('[data-testid="events-row"][data-topic="Node"]').first();
   const nodeId = await row.getAttribute('data-key');
   await row.click();
@@ -63,6 +65,7 @@ test('opens an event: the payload pretty-printed and foldable, and a link that o
   await expect(payload).toContainText('"SecretID": "<redacted>"');
   await events.detail.getByTestId('events-payload-collapse').click();
   await expect(payload).not.toContainText('SecretID');
+  await events.pause.click();
 
   await events.detail.getByTestId('events-link-node').click();
   await expect.poll(() => app.page.evaluate(() => window.location.hash)).toBe(`#/nodes/${nodeId}`);

@@ -42,6 +42,8 @@ describe('events store', () => {
     events.start('c1');
     expect(last().params).toEqual({ connectionId: 'c1', topics: ['Node', 'Job:web'], namespace: 'ops' });
     last().emit(batch([ev(1), ev(2, 'Node')], { malformed: 2 }));
+    expect(events.visibleCount).toBe(0); // applied on the view's timer, not per batch
+    events.applyIncoming();
     expect(events.status).toBe('live');
     expect(events.visible.map((e) => e.event.Index)).toEqual([1, 2]);
     expect(events.malformed).toBe(2);
@@ -61,6 +63,7 @@ describe('events store', () => {
     events.start('c1');
     const many = Array.from({ length: EVENT_BUFFER_CAPACITY + 50 }, (_, i) => ev(i + 1));
     last().emit(batch(many, { dropped: 7 }));
+    events.applyIncoming();
     expect(events.bufferedCount).toBe(EVENT_BUFFER_CAPACITY);
     expect(events.bufferDropped).toBe(50);
     expect(events.hostDropped).toBe(7);
@@ -71,7 +74,7 @@ describe('events store', () => {
     const events = useEventsStore();
     events.start('c1');
     last().emit(batch([ev(1)]));
-    events.pause();
+    events.pause(); // shows what arrived before the pause
     last().emit(batch([ev(2), ev(3)]));
     expect(events.visibleCount).toBe(1);
     expect(events.heldCount).toBe(2);
@@ -84,7 +87,7 @@ describe('events store', () => {
     const events = useEventsStore();
     events.start('c1');
     last().emit(batch([ev(10), ev(11)]));
-    events.stop();
+    events.stop(); // applies what arrived, so the resume index is the newest event
     expect(last().closed).toBe(true);
     events.start('c1');
     expect(last().params).toMatchObject({ index: 11 });
@@ -101,6 +104,7 @@ describe('events store', () => {
     const old = last();
     events.start('c2');
     old.emit(batch([ev(1)]));
+    events.applyIncoming();
     expect(events.bufferedCount).toBe(0);
   });
 
@@ -118,9 +122,11 @@ describe('events store', () => {
     const events = useEventsStore();
     events.start('c1');
     last().emit(batch([ev(1), ev(2, 'Node')]));
+    events.applyIncoming();
     events.setSearch('nodeupdated');
     expect(events.visible.map((e) => e.event.Index)).toEqual([2]);
     last().emit(batch([ev(3, 'Node'), ev(4)]));
+    events.applyIncoming();
     expect(events.visible.map((e) => e.event.Index)).toEqual([2, 3]);
   });
 });

@@ -4,12 +4,14 @@ import { defineStore } from 'pinia';
 import { computed, markRaw, ref, shallowRef } from 'vue';
 import type { ClusterEvent, StreamBatch, StreamStatus } from '../../../main/contract';
 import { subscribe } from '@/bridge';
-import { EventBuffer, type EventEntry } from '@/views/events/event-buffer';
+import { EventBuffer, toEntry, type EventEntry } from '@/views/events/event-buffer';
 import { TopicRates } from '@/views/events/topic-rates';
 import { choiceProblems, DEFAULT_TOPICS, needsWideAccess } from '@/views/events/topic-choice';
 
 /** Events kept in the renderer; older ones are let go and counted (design.md, The contract: bounded buffers). */
 export const EVENT_BUFFER_CAPACITY = 20_000;
+/** How often arriving events are applied to the list (see applyIncoming). */
+export const APPLY_INTERVAL_MS = 200;
 /** Gap notices kept for the status bar; each one is also the reason to refetch lists elsewhere. */
 const GAPS_KEPT = 5;
 
@@ -42,7 +44,8 @@ export const useEventsStore = defineStore('events', () => {
   const refusedWide = ref(false);
 
   const paused = ref(false);
-  let held: ClusterEvent[] = [];
+  /** Events received while paused, already in their compact form (payload as text). */
+  let held: EventEntry[] = [];
   const heldCount = ref(0);
 
   const selectedSeq = ref<number | null>(null);
@@ -92,7 +95,7 @@ export const useEventsStore = defineStore('events', () => {
     const now = Date.now();
     countRates(batch.items, now);
     if (paused.value) {
-      held.push(...batch.items);
+      for (const item of batch.items) held.push(toEntry(item, 0, now));
       // Paused for long on a busy stream: keep only what the buffer could show anyway.
       if (held.length > EVENT_BUFFER_CAPACITY) {
         bufferDropped.value += held.length - EVENT_BUFFER_CAPACITY;
@@ -101,7 +104,26 @@ export const useEventsStore = defineStore('events', () => {
       heldCount.value = held.length;
       return;
     }
-    bufferDropped.value += buffer.append(batch.items, now);
+    for (const item of batch.items) incoming.push(toEntry(item, 0, now));
+    scheduleApply();
+  }
+
+  /**
+   * New events reach the list at most every APPLY_INTERVAL_MS: the host batches every ~75 ms, and re-rendering the
+   * feed that often on a busy stream costs main-thread time without showing anything a person can read faster.
+   */
+  let incoming: EventEntry[] = [];
+  let applyTimer: ReturnType<typeof setTimeout> | undefined;
+  function scheduleApply(): void {
+    if (applyTimer === undefined) applyTimer = setTimeout(applyIncoming, APPLY_INTERVAL_MS);
+  }
+  function applyIncoming(): void {
+    if (applyTimer !== undefined) clearTimeout(applyTimer);
+    applyTimer = undefined;
+    if (incoming.length === 0) return;
+    const entries = incoming;
+    incoming = [];
+    bufferDropped.value += buffer.appendEntries(entries);
     revision.value++;
   }
 
@@ -142,6 +164,8 @@ export const useEventsStore = defineStore('events', () => {
   }
 
   function stop(): void {
+    // What arrived before the stop is shown: the resume index is the newest event held.
+    applyIncoming();
     generation++;
     unsubscribe?.();
     unsubscribe = null;
@@ -149,6 +173,9 @@ export const useEventsStore = defineStore('events', () => {
   }
 
   function resetFeed(): void {
+    if (applyTimer !== undefined) clearTimeout(applyTimer);
+    applyTimer = undefined;
+    incoming = [];
     buffer.clear();
     rates.reset();
     held = [];
@@ -171,13 +198,14 @@ export const useEventsStore = defineStore('events', () => {
   }
 
   function pause(): void {
+    applyIncoming();
     paused.value = true;
   }
 
   function resume(): void {
     paused.value = false;
     if (held.length) {
-      bufferDropped.value += buffer.append(held, Date.now());
+      bufferDropped.value += buffer.appendEntries(held);
       held = [];
       heldCount.value = 0;
       revision.value++;
@@ -231,5 +259,7 @@ export const useEventsStore = defineStore('events', () => {
     setSearch,
     select,
     dismissGaps,
+    /** Shows what arrived since the last apply now (tests; the view applies on its own timer). */
+    applyIncoming,
   };
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClusterEvent } from '../../../../main/contract';
-import { EventBuffer } from './event-buffer';
+import { entryEvent, EventBuffer } from './event-buffer';
 
 const ev = (Index: number, Topic = 'Allocation', Key = `k${Index}`, Payload: Record<string, unknown> = {}): ClusterEvent => ({
   Topic, Type: `${Topic}Updated`, Key, Namespace: 'default', FilterKeys: null, Index, Payload,
@@ -43,5 +43,15 @@ describe('EventBuffer', () => {
     buffer.append([ev(3)], 0);
     expect(buffer.bySeq(first)).toBeUndefined();
     expect(buffer.bySeq(buffer.entries[1].seq)?.event.Index).toBe(3);
+  });
+
+  it('holds payloads as text and gives the whole event back for the detail pane', () => {
+    const buffer = new EventBuffer(2);
+    const event = ev(9, 'Node', 'n1', { Node: { ID: 'n1', Resources: { CPU: 4000 }, Drivers: [{ Name: 'docker' }] } });
+    buffer.append([event], 0);
+    const [entry] = buffer.entries;
+    expect(typeof entry.payloadJson).toBe('string');
+    expect('Payload' in entry.event).toBe(false);
+    expect(entryEvent(entry)).toEqual(event);
   });
 });

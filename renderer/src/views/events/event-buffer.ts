@@ -2,12 +2,31 @@
 // and the subset matching the text search, kept up to date batch by batch so a busy stream never re-filters 20,000 rows.
 import type { ClusterEvent } from '../../../../main/contract';
 
+/** An event without its payload: what the list shows and searches first. */
+export type EventHeader = Omit<ClusterEvent, 'Payload'>;
+
 export interface EventEntry {
   /** Arrival order in this buffer; stable across evictions, so a selection survives new batches. */
   seq: number;
-  event: ClusterEvent;
+  event: EventHeader;
+  /**
+   * The payload as JSON text, parsed again only for the event opened in the detail pane. 20,000 payload object
+   * graphs (an Allocation is hundreds of objects) made every major GC of the renderer a long task; one string per
+   * event is a single leaf for the collector, a third of the memory, and what search and export read anyway.
+   */
+  payloadJson: string;
   /** Wall-clock arrival (ms), for the rate sparklines: the stream's events carry no time of their own. */
   receivedAt: number;
+}
+
+export function toEntry(event: ClusterEvent, seq: number, receivedAt: number): EventEntry {
+  const { Payload, ...header } = event;
+  return { seq, event: header, payloadJson: JSON.stringify(Payload ?? {}), receivedAt };
+}
+
+/** The whole event again, payload parsed (the detail pane, links). */
+export function entryEvent(entry: EventEntry): ClusterEvent {
+  return { ...entry.event, Payload: JSON.parse(entry.payloadJson) as Record<string, unknown> };
 }
 
 /** Lower-cased header fields first (cheap), then the payload JSON only when the header did not match. */
@@ -16,7 +35,7 @@ export function eventMatches(entry: EventEntry, needle: string): boolean {
   const e = entry.event;
   const header = `${e.Topic} ${e.Type} ${e.Key} ${e.Namespace} ${e.Index} ${(e.FilterKeys ?? []).join(' ')}`.toLowerCase();
   if (header.includes(needle)) return true;
-  return JSON.stringify(e.Payload).toLowerCase().includes(needle);
+  return entry.payloadJson.toLowerCase().includes(needle);
 }
 
 export class EventBuffer {
@@ -51,11 +70,19 @@ export class EventBuffer {
 
   /** Appends a batch; returns how many old events were evicted to make room. */
   append(events: readonly ClusterEvent[], now: number): number {
-    if (events.length === 0) return 0;
     // A batch larger than the buffer keeps only its own tail: the rest would be evicted at once anyway.
     const skipped = Math.max(0, events.length - this.capacity);
+    const prepared: EventEntry[] = [];
+    for (let i = skipped; i < events.length; i++) prepared.push(toEntry(events[i], 0, now));
+    return this.appendEntries(prepared) + skipped;
+  }
+
+  /** Appends entries made with toEntry (e.g. held while paused); they get their sequence numbers here. */
+  appendEntries(entries: readonly EventEntry[]): number {
+    if (entries.length === 0) return 0;
+    const skipped = Math.max(0, entries.length - this.capacity);
     const added: EventEntry[] = [];
-    for (let i = skipped; i < events.length; i++) added.push({ seq: this.nextSeq++, event: events[i], receivedAt: now });
+    for (let i = skipped; i < entries.length; i++) added.push({ ...entries[i], seq: this.nextSeq++ });
     const overflow = Math.max(0, this.all.length + added.length - this.capacity);
     if (overflow > 0) this.all.splice(0, overflow);
     for (const entry of added) this.all.push(entry);

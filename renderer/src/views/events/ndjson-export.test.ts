@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toEntry } from './event-buffer';
 import { exportFileName, toNdjson } from './ndjson-export';
 
 describe('NDJSON export', () => {
@@ -7,7 +8,7 @@ describe('NDJSON export', () => {
       { Topic: 'Job', Type: 'JobRegistered', Key: 'web', Namespace: 'default', FilterKeys: null, Index: 1, Payload: { Job: { ID: 'web\nx' } } },
       { Topic: 'Node', Type: 'NodeEvent', Key: 'n', Namespace: '', FilterKeys: null, Index: 2, Payload: {} },
     ];
-    const text = toNdjson(events);
+    const text = toNdjson(events.map((e, i) => toEntry(e, i, 0)));
     expect(text.endsWith('\n')).toBe(true);
     expect(text.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual(events);
     expect(toNdjson([])).toBe('');
