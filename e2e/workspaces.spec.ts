@@ -40,6 +40,21 @@ test(`the 10,000-workspace list fills progressively, then searches and filters (
   await page.getByTestId('ws-filters-clear').click();
   await expect(ws.count).toHaveText('10,000 workspaces');
 
+  // Tag and project filters are facets over the whole organization, combined with AND across kinds.
+  const pci = (await ws.query(connectionId, { facets: { tags: ['pci'] } })).matching;
+  await page.getByTestId('ws-filter-tags').click();
+  await page.locator('.n-base-select-option').filter({ hasText: /^pci \(\d+\)$/ }).click();
+  await page.keyboard.press('Escape');
+  await expect(ws.count).toHaveAttribute('data-matching', String(pci));
+  const sample = (await ws.query(connectionId, { facets: { tags: ['pci'] }, limit: 1 })).rows[0] as RowLike & { projectName: string };
+  const both = (await ws.query(connectionId, { facets: { tags: ['pci'], project: [sample.projectId!] } })).matching;
+  await page.getByTestId('ws-filter-project').click();
+  await page.keyboard.type(sample.projectName); // the option list is virtual: narrow it to the one wanted
+  await page.locator('.n-base-select-option').filter({ hasText: new RegExp(`^${sample.projectName} \\(`) }).click();
+  await page.keyboard.press('Escape');
+  await expect(ws.count).toHaveAttribute('data-matching', String(both));
+  await page.getByTestId('ws-filters-clear').click();
+
   // Locked is computed in main (the API has no such filter).
   const locked = await ws.query(connectionId, { facets: { locked: ['true'] } });
   await page.getByTestId('ws-filter-locked').click();
