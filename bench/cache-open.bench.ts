@@ -78,7 +78,8 @@ async function main(): Promise<void> {
   const created = unwrap<ConnectionSummary>(await setup.invoke('connections.create', { kind: 'cluster', name: 'prod', address, namespace: 'default' }, session));
   const connectionId = created.profile.id;
   await setup.shutdown();
-  const rows: JobRow[] = Array.from({ length: JOBS }, (_, i) => jobRowFromStub(jobStub(i) as unknown as JobListStub));
+  // In the order the jobs API lists them (by ID), which is the order a snapshot of the held list keeps.
+  const rows: JobRow[] = Array.from({ length: JOBS }, (_, i) => jobRowFromStub(jobStub(i) as unknown as JobListStub)).sort((a, b) => (a.ID < b.ID ? -1 : 1));
   const scrubber = new SecretScrubber();
   const open = () => OfflineCache.open({ dataDir, scrubber, notices: new NoticeBoard(), log: createLogger(dataDir, scrubber) });
   const writer = open();

@@ -169,6 +169,20 @@ describe('OfflineCache', () => {
     expect(stats.connections).toEqual({ c1: { entries: 2, bytes: expect.any(Number) }, c2: { entries: 2, bytes: expect.any(Number) } });
   });
 
+  it('writes large values through the asynchronous path, in order with the others, within the size bound', async () => {
+    const { cache, dataDir } = setup({ maxBytes: 50_000, largeValueBytes: 10_000 });
+    const big = (n: number) => ({ n, data: Buffer.alloc(20_000, 97 + n).toString('latin1') });
+    await Promise.all([cache.put('c1', 'big/0', big(0)), cache.put('c1', 'small', { ok: true }), cache.put('c1', 'big/1', big(1))]);
+    await cache.put('c1', 'big/2', big(2));
+    expect(cache.get('c1', 'big/0')).toBeNull(); // least recently used, evicted for big/2
+    expect(cache.get('c1', 'big/2')?.value).toEqual(big(2));
+    expect(cache.stats().bytes).toBeLessThanOrEqual(50_000);
+    await cache.close();
+    const again = setup({ dataDir, maxBytes: 50_000 }).cache;
+    expect(again.get('c1', 'big/1')?.value).toEqual(big(1));
+    expect(again.get('c1', 'small')?.value).toEqual({ ok: true });
+  });
+
   it('clears one connection, then all, including writes still waiting for their window', async () => {
     const { cache } = setup({ coalesceMs: 60_000 });
     await cache.put('c1', 'job/a', { ID: 'a' });

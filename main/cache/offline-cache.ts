@@ -26,6 +26,8 @@ export interface OfflineCacheOptions {
   coalesceMs?: number;
   /** Wall clock for storedAt and ageMs; a seam for tests. */
   now?: () => number;
+  /** Values at least this big are written asynchronously by lmdb's write thread (see WriteQueue); a test seam. */
+  largeValueBytes?: number;
 }
 
 export interface CachedValue<T> {
@@ -76,7 +78,7 @@ export class OfflineCache {
     this.queue = new WriteQueue(this.env, () => this.index, options.maxBytes, (error) => {
       options.log.error('offline cache commit failed; index reloaded from disk', { error: (error as Error).message });
       this.index = loadIndex(this.env, options.log);
-    });
+    }, options.largeValueBytes);
   }
 
   static open(options: OfflineCacheOptions): OfflineCache {

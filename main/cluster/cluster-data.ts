@@ -143,8 +143,10 @@ export class ClusterData {
     const shape = resource === 'jobs' ? JOB_SHAPE : resource === 'allocations' ? ALLOC_SHAPE : NODE_SHAPE;
     const key = shape.id as (row: Row) => string;
     this.restorer.restore<Row>(this.connectionId, resource, dataset, (rows) => {
-      // Through the normal upserts, so node allocation counts stay consistent when live rows replace these.
-      this.applyRows(resource, rows, false);
+      // Allocations through the normal upsert, so node allocation counts stay consistent when live rows replace
+      // these; jobs and nodes straight in (the dataset is new and empty, nothing to compare indexes with).
+      if (resource === 'allocations') this.applyRows(resource, rows, false);
+      else dataset.upsert(rows);
       this.fromCache.set(resource, new Set(rows.map(key)));
     });
   }

@@ -14,9 +14,10 @@ export function checksum(items: unknown): string {
 
 async function main(dataDir: string, start: number): Promise<void> {
   const scrubber = new SecretScrubber();
-  const cache = OfflineCache.open({ dataDir, scrubber, notices: new NoticeBoard(), log: createLogger(dataDir, scrubber), coalesceMs: 0 });
+  const cache = OfflineCache.open({ dataDir, scrubber, notices: new NoticeBoard(), log: createLogger(dataDir, scrubber), coalesceMs: 0, largeValueBytes: 16 * 1024 });
   for (let seq = start; ; seq++) {
-    // Sizes vary from a few bytes to a multi-segment list, so kills land in every phase of a write.
+    // Sizes vary from a few bytes to a multi-segment list, so kills land in every phase of a write; lists over
+    // 16 KB take the asynchronous large-value path, the rest the transaction path.
     const count = seq % 5 === 0 ? 1500 + (seq % 7) * 300 : seq % 40;
     const items = Array.from({ length: count }, (_, i) => ({ ID: `job-${seq}-${i}`, Status: 'running', Index: i }));
     await cache.put('c1', `job/${seq % CRASH_KEYS}`, { seq, items, sum: checksum(items) });
