@@ -1,9 +1,13 @@
 // Runs one job action from a dialog: busy while it runs, the failure kept for the dialog to show in place, a
 // success message and the dialog closed when it worked. Actions are never retried here (writes can act twice).
-import { ref } from 'vue';
+import { ref, watch } from 'vue';
 import { feedback } from '@/composables/feedback';
 
-export function useJobAction() {
+/**
+ * With `opened` (the dialog's `show`), every opening starts clean: `prepare` resets the form, then the last
+ * failure and busy state are cleared, so a dialog never shows the error of an earlier attempt.
+ */
+export function useJobAction(opened?: () => boolean, prepare?: () => void) {
   const busy = ref(false);
   const error = ref<unknown>(null);
 
@@ -26,6 +30,14 @@ export function useJobAction() {
   function reset(): void {
     error.value = null;
     busy.value = false;
+  }
+
+  if (opened) {
+    watch(opened, (open) => {
+      if (!open) return;
+      prepare?.();
+      reset();
+    });
   }
 
   return { busy, error, run, reset };
