@@ -1,6 +1,6 @@
 // Test fixture: the simulator over real HTTP on 127.0.0.1, a real ConnectionService over a SettingsStore in a temp
 // dir with a MemoryVault, and the agent service; `call` validates params with the method's schema first, as the
-// router does, so tests exercise the path a renderer call takes.
+// router does (host/testing/schema-caller), so tests exercise the path a renderer call takes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,10 +9,9 @@ import type { AgentMethods } from '../contract/agent';
 import { ConnectionService } from '../connections/connection-service';
 import { SettingsStore } from '../connections/settings-store';
 import { MemoryVault } from '../connections/token-vault';
-import { HostError, toBridgeError } from '../host/host-error';
 import type { Logger } from '../host/logger';
 import { NoticeBoard } from '../host/notices';
-import { formatIssues } from '../host/router';
+import { schemaCaller } from '../host/testing/schema-caller';
 import { SecretScrubber } from '../redaction/secret-scrubber';
 import { startSimulator, type Simulator } from '../../sim/index';
 import { agentSchemas, createAgentService, type AgentService } from './index';
@@ -50,14 +49,7 @@ export async function startAgentFixture(options: { chooseSavePath?: (name: strin
   const tokens: Record<SimToken, string> = { management: sim.clusterToken, readOnly: sim.clusterReadOnlyToken, operator: sim.cluster.tokens.operator };
   const ids = new Map<SimToken, string>();
 
-  const invoke = async (method: keyof AgentMethods, params: unknown): Promise<unknown> => {
-    const parsed = agentSchemas[method].safeParse(params);
-    if (!parsed.success) {
-      const details = formatIssues(parsed.error.issues);
-      throw new HostError('invalid_input', `Invalid input for ${method}: ${details[0].path} ${details[0].message}.`, { details });
-    }
-    return (service.handlers[method] as (p: unknown) => Promise<unknown>)(parsed.data);
-  };
+  const { call, fail } = schemaCaller<AgentMethods>(agentSchemas, service.handlers);
 
   return {
     sim,
@@ -74,15 +66,8 @@ export async function startAgentFixture(options: { chooseSavePath?: (name: strin
       }
       return id;
     },
-    call: (method, params) => invoke(method, params) as never,
-    async fail(method, params) {
-      try {
-        await invoke(method, params);
-      } catch (error) {
-        return toBridgeError(error);
-      }
-      throw new Error(`${method} succeeded but was expected to fail`);
-    },
+    call,
+    fail,
     watchTransfer(transferId) {
       const batches: StreamBatch<unknown>[] = [];
       const source = service.streams.transfers({ transferId }, (batch) => batches.push(batch), `sub-${transferId}`);

@@ -1,6 +1,6 @@
 // Test fixture: the simulator over real HTTP on 127.0.0.1, a real ConnectionService over a SettingsStore in a
 // temp dir with a MemoryVault, and the workspace service; `call` validates params with the method's schema
-// first, as the router does, so tests exercise the same path a renderer call takes.
+// first, as the router does (host/testing/schema-caller), so tests exercise the same path a renderer call takes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,10 +8,9 @@ import type { BridgeError, WorkspaceMethods } from '../contract';
 import { ConnectionService } from '../connections/connection-service';
 import { SettingsStore } from '../connections/settings-store';
 import { MemoryVault } from '../connections/token-vault';
-import { HostError, toBridgeError } from '../host/host-error';
 import type { Logger } from '../host/logger';
 import { NoticeBoard } from '../host/notices';
-import { formatIssues } from '../host/router';
+import { schemaCaller } from '../host/testing/schema-caller';
 import { DatasetRegistry } from '../lists/dataset-registry';
 import { SecretScrubber } from '../redaction/secret-scrubber';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../sim/index';
@@ -55,14 +54,7 @@ export async function startFixture(options: SimulatorOptions & { chooseSavePath?
   const ids = new Map<SimToken, string>();
   const tokens = sim.workspace.tokens as Record<SimToken, string>;
 
-  const invoke = async (method: keyof WorkspaceMethods, params: unknown): Promise<unknown> => {
-    const parsed = workspaceSchemas[method].safeParse(params);
-    if (!parsed.success) {
-      const first = formatIssues(parsed.error.issues)[0];
-      throw new HostError('invalid_input', `Invalid input for ${method}: ${first.path} ${first.message}.`, { details: formatIssues(parsed.error.issues) });
-    }
-    return (service.handlers[method] as (p: unknown) => Promise<unknown>)(parsed.data);
-  };
+  const { call, fail } = schemaCaller<WorkspaceMethods>(workspaceSchemas, service.handlers);
 
   return {
     sim,
@@ -81,15 +73,8 @@ export async function startFixture(options: SimulatorOptions & { chooseSavePath?
       }
       return id;
     },
-    call: (method, params) => invoke(method, params) as never,
-    async fail(method, params) {
-      try {
-        await invoke(method, params);
-      } catch (error) {
-        return toBridgeError(error);
-      }
-      throw new Error(`${method} succeeded but was expected to fail`);
-    },
+    call,
+    fail,
     wsId(name) {
       const found = sim.workspace.store.workspaceNamed(name);
       if (!found) throw new Error(`fixture workspace ${name} missing`);
