@@ -1,11 +1,12 @@
-// One cluster client per cluster connection, built from its profile and dropped when the profile or token changes
-// (ConnectionService.onChange), so no request ever goes out with an old address, CA file or token.
+// One cluster client per cluster connection (connections/cluster-client-cache), built from its profile and dropped
+// when the profile or token changes (ConnectionService.onChange), so no request ever goes out with an old address,
+// CA file or token.
 import type { AllocListStub } from '../contract/cluster-models';
 import type { ConnectionService } from '../connections/connection-service';
 import { ClusterClient, type BlockingOptions, type Page } from '../clients/cluster-api';
 import { allocListStubSchema, decodeList } from '../clients/cluster-api/schemas';
 import type { StreamTransport } from '../streams/stream-protocol';
-import { HostError } from '../host/host-error';
+import { ClusterClientCache } from '../connections/cluster-client-cache';
 
 export interface AllocationPageOptions extends BlockingOptions {
   perPage: number;
@@ -37,36 +38,9 @@ export class PoolClient extends ClusterClient {
   }
 }
 
-export class ClientPool {
-  private readonly clients = new Map<string, PoolClient>();
-
-  constructor(private readonly connections: ConnectionService) {}
-
-  /** The client of a cluster connection; a workspace connection is refused with a message that says so. */
-  client(connectionId: string): PoolClient {
-    const existing = this.clients.get(connectionId);
-    if (existing) return existing;
-    const profile = this.connections.profile(connectionId);
-    if (profile.kind !== 'cluster') {
-      throw new HostError('invalid_input', `Connection "${profile.name}" is a workspace connection; jobs, allocations and nodes need a cluster connection. Pick a cluster in the connection switcher.`);
-    }
-    const client = new PoolClient({
-      address: profile.address,
-      region: profile.region,
-      namespace: profile.namespace,
-      tls: profile.tls,
-      token: () => this.connections.tokenFor(connectionId),
-    });
-    this.clients.set(connectionId, client);
-    return client;
-  }
-
-  drop(connectionId: string): void {
-    this.clients.get(connectionId)?.close();
-    this.clients.delete(connectionId);
-  }
-
-  closeAll(): void {
-    for (const id of [...this.clients.keys()]) this.drop(id);
+/** The cluster service's clients; main/cluster/index.ts drops one when its connection changes. */
+export class ClientPool extends ClusterClientCache<PoolClient> {
+  constructor(connections: ConnectionService) {
+    super(connections, (options) => new PoolClient(options), 'jobs, allocations and nodes need');
   }
 }
