@@ -1,6 +1,6 @@
 // Connects a log stream (`logs.agent` or `logs.alloc`) to a LogViewer: feeds its chunks in, and keeps the status,
 // reason, dropped and malformed counts the viewer shows. One subscription at a time; stop() on unmount.
-import { onBeforeUnmount, ref, type Ref } from 'vue';
+import { computed, onBeforeUnmount, ref, type Ref } from 'vue';
 import type { LogChunk, StreamBatch, StreamStatus } from '../../../../main/contract';
 
 export interface LogSink {
@@ -49,6 +49,9 @@ export function useLogStream(sink: Readonly<Ref<LogSink | null>>, hooks: { onChu
     stop = null;
   }
 
+  /** The LogViewer's stream props in one object: `<LogViewer v-bind="stream.viewerState.value" …>`. */
+  const viewerState = computed(() => ({ status: status.value, statusMessage: message.value, dropped: dropped.value, malformed: malformed.value }));
+
   onBeforeUnmount(close);
-  return { status, message, dropped, malformed, start, close };
+  return { status, message, dropped, malformed, viewerState, start, close };
 }
