@@ -1,4 +1,4 @@
-// `npm run bench [-- NAME ...]`: runs each bench/NAME.bench.ts in its own process (so one benchmark's heap and
+// `npm run bench [-- NAME ...] [--report-only]`: runs each bench/NAME.bench.ts in its own process (so one benchmark's heap and
 // timers never skew another's), then rewrites docs/benchmarks.md from every bench/results/NAME.json.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -15,8 +15,10 @@ if (unknown.length) {
   process.exit(2);
 }
 
+// `--report-only` rewrites docs/benchmarks.md from the results already on disk, running nothing.
+const reportOnly = process.argv.includes('--report-only');
 let failedRuns = 0;
-for (const name of wanted.length ? wanted : available) {
+for (const name of reportOnly ? [] : wanted.length ? wanted : available) {
   console.log(`\n=== bench ${name}`);
   const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(here, `${name}.bench.ts`)], { cwd: root, stdio: 'inherit' });
   if (run.status !== 0) failedRuns++;

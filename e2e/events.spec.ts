@@ -6,6 +6,9 @@ import { openApp, TARGET, type AppSession } from './support/app';
 import { docScreenshot } from './support/screenshots';
 import { EventsPage } from './pages/events';
 
+/** Waits on events arriving: the simulator paces them in real time, which a loaded machine slows down. */
+const ARRIVAL = { timeout: 60_000 };
+
 let app: AppSession;
 let events: EventsPage;
 
@@ -26,20 +29,20 @@ test.afterAll(async () => {
 test(`shows the cluster's events live, with rates per topic (${TARGET})`, async () => {
   await app.goto('#/events');
   await events.expectLive();
-  await expect.poll(() => events.bufferedCount()).toBeGreaterThan(500);
+  await expect.poll(() => events.bufferedCount(), ARRIVAL).toBeGreaterThan(500);
   await expect(events.rows.first()).toBeVisible();
   // Only the rows in view are in the DOM, however many are held.
   expect(await events.rows.count()).toBeLessThan(80);
   await expect(app.page.getByTestId('events-rate-Allocation')).toBeVisible();
   await expect(app.page.getByTestId('events-rate-Node')).toBeVisible();
   const before = await events.bufferedCount();
-  await expect.poll(() => events.bufferedCount(), { message: 'new events keep arriving' }).toBeGreaterThan(before);
+  await expect.poll(() => events.bufferedCount(), { ...ARRIVAL, message: 'new events keep arriving' }).toBeGreaterThan(before);
   await expect(app.page.getByTestId('events-dropped')).toHaveAttribute('data-count', '0');
   await expect(app.page.getByTestId('events-malformed')).toHaveAttribute('data-count', '0');
   // The documentation picture: a busy stream with an allocation event open.
   await app.page.locator('[data-testid="events-row"][data-topic="Allocation"]').first().click();
   await expect(events.detail.getByTestId('events-link-allocation')).toBeVisible();
-  await expect.poll(() => events.bufferedCount()).toBeGreaterThan(3000);
+  await expect.poll(() => events.bufferedCount(), ARRIVAL).toBeGreaterThan(3000);
   await docScreenshot(app.page, 'events');
   await events.detail.getByTestId('events-detail-close').click();
 });
@@ -49,7 +52,7 @@ test('opens an event: the payload pretty-printed and foldable, and a link that o
   await events.expectLive();
   await events.search.fill('NodeEvent');
   await expect(app.page.getByTestId('events-matching')).toBeVisible();
-  await expect.poll(() => events.renderedTopics()).toContain('Node');
+  await expect.poll(() => events.renderedTopics(), ARRIVAL).toContain('Node');
   // Paused, so the rows stay where they are between reading one and clicking it.
   await events.pause.click();
   const row = app.page.locator('[data-testid="events-row"][data-topic="Node"]').first();
@@ -76,7 +79,7 @@ test('searches the held events by text, payloads included', async () => {
   await app.goto('#/events');
   await events.expectLive();
   await events.search.fill('');
-  await expect.poll(() => events.bufferedCount()).toBeGreaterThan(100);
+  await expect.poll(() => events.bufferedCount(), ARRIVAL).toBeGreaterThan(100);
   const row = app.page.locator('[data-testid="events-row"][data-topic="Allocation"]').first();
   const key = (await row.getAttribute('data-key'))!;
   await events.search.fill(key);
@@ -92,7 +95,7 @@ test('searches the held events by text, payloads included', async () => {
   expect(nodeId).not.toBe('');
   await events.search.fill(nodeId);
   // Allocation events never have a node ID as their key: these rows matched on their payload.
-  await expect.poll(() => events.renderedTopics()).toContain('Allocation');
+  await expect.poll(() => events.renderedTopics(), ARRIVAL).toContain('Allocation');
   expect(await events.rows.evaluateAll((rows, id) => rows.every((r) => r.getAttribute('data-topic') === 'Allocation' || r.getAttribute('data-key') === id), nodeId)).toBe(true);
   await events.search.fill('no-event-mentions-this-text');
   await expect(app.page.getByTestId('events-empty')).toContainText('No held event matches');
@@ -111,7 +114,7 @@ test('pauses the feed while events keep being received, and resumes with them', 
   expect(await events.bufferedCount()).toBe(held);
   await events.pause.click();
   await expect(events.pause).toHaveAttribute('data-paused', 'false');
-  await expect.poll(() => events.bufferedCount()).toBeGreaterThan(held);
+  await expect.poll(() => events.bufferedCount(), ARRIVAL).toBeGreaterThan(held);
 });
 
 test('follows only the chosen topics', async () => {
@@ -119,7 +122,7 @@ test('follows only the chosen topics', async () => {
   await events.expectLive();
   await events.chooseTopics(['Node']);
   await events.expectLive();
-  await expect.poll(() => events.bufferedCount()).toBeGreaterThan(5);
+  await expect.poll(() => events.bufferedCount(), ARRIVAL).toBeGreaterThan(5);
   const topics = await events.renderedTopics();
   expect(topics.length).toBeGreaterThan(0);
   expect(new Set(topics)).toEqual(new Set(['Node']));
@@ -157,7 +160,7 @@ test('shows the stream\'s trouble: malformed frames counted, reconnecting with t
 
   // Leave the view (its stream closes), let the server's small buffer move past what the view holds, come back.
   expect((await post('/_sim/event-buffer', { size: 200 })).status).toBe(200);
-  await expect.poll(() => events.bufferedCount()).toBeGreaterThan(0);
+  await expect.poll(() => events.bufferedCount(), ARRIVAL).toBeGreaterThan(0);
   const newest = Number(await events.rows.first().getAttribute('data-index'));
   await app.goto('#/connections');
   await expect(events.view).toHaveCount(0);

@@ -51,6 +51,8 @@ function readTlsFile(path: string | undefined, what: string): Buffer | undefined
 export class HttpTransport {
   readonly baseUrl: URL;
   private readonly agent: http.Agent;
+  /** Same TLS settings, no keep-alive: for the one retry after a stale kept-alive socket. */
+  private readonly oneShotAgent: http.Agent;
 
   constructor(baseUrl: string, tls: TlsFiles = {}, private readonly userAgent = 'Quarterdeck') {
     this.baseUrl = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
@@ -58,16 +60,17 @@ export class HttpTransport {
       if (!!tls.clientCertFile !== !!tls.clientKeyFile) {
         throw new HostError('invalid_input', 'Mutual TLS needs both a client certificate and its key; set both files or neither.');
       }
-      this.agent = new https.Agent({
-        keepAlive: true,
-        maxSockets: 16,
+      const tlsOptions = {
         ca: readTlsFile(tls.caFile, 'CA certificate'),
         cert: readTlsFile(tls.clientCertFile, 'client certificate'),
         key: readTlsFile(tls.clientKeyFile, 'client key'),
         rejectUnauthorized: !tls.skipVerify,
-      });
+      };
+      this.agent = new https.Agent({ keepAlive: true, maxSockets: 16, ...tlsOptions });
+      this.oneShotAgent = new https.Agent({ keepAlive: false, ...tlsOptions });
     } else {
       this.agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+      this.oneShotAgent = new http.Agent({ keepAlive: false });
     }
   }
 
@@ -109,8 +112,23 @@ export class HttpTransport {
     return { status, headers, body: Buffer.concat(chunks) };
   }
 
-  /** Opens a request and hands back the live body, for NDJSON streams and downloads. */
-  open(req: HttpRequest): Promise<StreamResponse> {
+  /**
+   * Opens a request and hands back the live body, for NDJSON streams and downloads.
+   * A request that died with ECONNRESET on a reused keep-alive socket before any answer is sent once more on a fresh
+   * socket, whatever its method: the server had closed the idle connection, so it never saw the request (Node's
+   * documented keep-alive race, `request.reusedSocket`). A loaded event loop makes the idle timer fire late enough
+   * for this to happen in practice.
+   */
+  async open(req: HttpRequest): Promise<StreamResponse> {
+    try {
+      return await this.openOnce(req);
+    } catch (error) {
+      if (error instanceof StaleSocketError) return this.openOnce(req, true);
+      throw error;
+    }
+  }
+
+  private openOnce(req: HttpRequest, freshSocket = false): Promise<StreamResponse> {
     const url = this.urlFor(req.path, req.query);
     const transport = url.protocol === 'https:' ? https : http;
     const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -119,7 +137,8 @@ export class HttpTransport {
         url,
         {
           method: req.method,
-          agent: this.agent,
+          // A fresh socket for the retry after a stale one; the pool's sockets may all be equally stale.
+          agent: freshSocket ? this.oneShotAgent : this.agent,
           // An explicit length: Node sends a DELETE body with neither Content-Length nor chunking, which servers drop.
           headers: {
             'User-Agent': this.userAgent,
@@ -138,7 +157,11 @@ export class HttpTransport {
         const error = Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' });
         request.destroy(error);
       });
-      request.on('error', (error) => reject(classifyNetworkError(error, this.label)));
+      request.on('error', (error) => {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (!freshSocket && request.reusedSocket && (code === 'ECONNRESET' || code === 'EPIPE')) reject(new StaleSocketError());
+        else reject(classifyNetworkError(error, this.label));
+      });
       if (req.body !== undefined) request.end(req.body);
       else request.end();
     });
@@ -146,5 +169,9 @@ export class HttpTransport {
 
   close(): void {
     this.agent.destroy();
+    this.oneShotAgent.destroy();
   }
 }
+
+/** The kept-alive socket a request went out on had been closed by the server; see HttpTransport.open. */
+class StaleSocketError extends Error {}
