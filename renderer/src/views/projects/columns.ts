@@ -2,7 +2,7 @@
 import { h } from 'vue';
 import { NTag, type DataTableColumns } from 'naive-ui';
 import type { Project } from '../../../../main/contract';
-import GatedButton from '@/views/workspaces/common/GatedButton.vue';
+import GatedButton from '@/components/common/GatedButton.vue';
 
 export interface ProjectActions {
   edit(project: Project): void;
