@@ -24,6 +24,7 @@ export const PAGE_SIZE = 100;
 const KEPT_PAGES = 12;
 /** Change notices arrive at most every 100 ms from main; re-querying more often than this only burns IPC. */
 const REFRESH_THROTTLE_MS = 250;
+const FILL_POLL_MS = 1000;
 
 export interface WindowedList<Row> {
   /** The row at an index of the filtered, sorted list, or undefined while its page loads. */
@@ -96,6 +97,7 @@ export function useWindowedList<M extends WindowedMethod>(
       expected.value = answer.expected ?? null;
       facetCounts.value = answer.facetCounts;
       loading.value = answer.loading;
+      if (answer.loading) pollWhileFilling();
       asOf.value = answer.asOf;
       source.value = answer.source;
       refreshError.value = answer.refreshError;
@@ -109,6 +111,19 @@ export function useWindowedList<M extends WindowedMethod>(
     } finally {
       inFlight.delete(key);
     }
+  }
+
+  /**
+   * While main is still filling the dataset, ask again every second. Change notices normally bring the refresh, but
+   * a small list can finish filling before this view's `lists.changes` subscription is up, and then no notice comes.
+   */
+  let fillPoll: ReturnType<typeof setTimeout> | null = null;
+  function pollWhileFilling(): void {
+    if (fillPoll) return;
+    fillPoll = setTimeout(() => {
+      fillPoll = null;
+      void refresh();
+    }, FILL_POLL_MS);
   }
 
   function visiblePages(): number[] {
@@ -179,6 +194,7 @@ export function useWindowedList<M extends WindowedMethod>(
   onScopeDispose(() => {
     stopChanges?.();
     if (pendingRefresh) clearTimeout(pendingRefresh);
+    if (fillPoll) clearTimeout(fillPoll);
   });
 
   return {
