@@ -26,8 +26,8 @@ export class EventsPage {
     this.detail = page.getByTestId('events-detail');
   }
 
-  async expectLive(): Promise<void> {
-    await expect(this.status).toHaveAttribute('data-status', 'live');
+  async expectLive(timeout?: number): Promise<void> {
+    await expect(this.status).toHaveAttribute('data-status', 'live', timeout ? { timeout } : {});
   }
 
   /** Events held in the view's buffer, as the status bar reports it. */
