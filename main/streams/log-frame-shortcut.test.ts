@@ -3,6 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { logFrameShortcut } from './log-frame-shortcut';
 import { NdjsonSplitter } from './ndjson-splitter';
 
+/** What the JSON path reads, in the shortcut's shape (Data decoded into DataBytes). */
+const parsed = (line: string) => {
+  const { Data, ...rest } = JSON.parse(line) as { Data?: string };
+  return { ...rest, DataBytes: Buffer.from(Data ?? '', 'base64') };
+};
+
 const read = (text: string) => {
   const bytes = Buffer.from(`xx${text}yy`);
   return logFrameShortcut(bytes, 2, bytes.length - 2);
@@ -11,10 +17,15 @@ const read = (text: string) => {
 describe('logFrameShortcut', () => {
   it('reads the usual frame as JSON.parse does', () => {
     const line = JSON.stringify({ Offset: 1234567, Data: Buffer.from('héllo\n').toString('base64'), FileEvent: '' });
-    expect(read(line)).toEqual(JSON.parse(line));
+    expect(read(line)).toEqual(parsed(line));
     const withEvent = JSON.stringify({ Offset: 0, Data: '', FileEvent: 'file truncated' });
-    expect(read(withEvent)).toEqual(JSON.parse(withEvent));
-    expect(read(`${line}\r`)).toEqual(JSON.parse(line));
+    expect(read(withEvent)).toEqual(parsed(withEvent));
+    expect(read(`${line}\r`)).toEqual(parsed(line));
+    // Every padding length, and a 64 KiB frame.
+    for (const data of [Buffer.from('a'), Buffer.from('ab'), Buffer.from('abc'), Buffer.alloc(65536, 0xe2)]) {
+      const frame = JSON.stringify({ Offset: 7, Data: data.toString('base64'), FileEvent: '' });
+      expect(read(frame)).toEqual({ Offset: 7, DataBytes: data, FileEvent: '' });
+    }
   });
 
   it('declines every other shape, leaving it to JSON.parse', () => {
@@ -28,6 +39,13 @@ describe('logFrameShortcut', () => {
       '{"Offset":-1,"Data":"YQ==","FileEvent":""}',
       '{"Offset":1,"Data":"YQ==","FileEvent":""', // cut
       '{"Offset":1,"Data":"YQ==","FileEvent":"ü"}',
+      // Not plain padded Base64: each would decode differently, or not at all, without JSON's rules.
+      '{"Offset":1,"Data":"YQ","FileEvent":""}', // unpadded
+      '{"Offset":1,"Data":"Y\\u0051==","FileEvent":""}', // a \u escape of a Base64 letter
+      '{"Offset":1,"Data":"YQ==YQ==","FileEvent":""}', // padding inside
+      '{"Offset":1,"Data":"YQ ==","FileEvent":""}', // a space
+      '{"Offset":1,"Data":"YQ==","X":"abcd","FileEvent":""}', // a key hidden where the Base64 should be
+      '{"Offset":1,"Data":"YWJj","FileEvent":"a","FileEvent":""}', // a repeated key
     ]) {
       expect(read(line), line).toBeUndefined();
     }
@@ -41,7 +59,7 @@ describe('logFrameShortcut', () => {
     // Cut mid-line, so one frame crosses two chunks.
     splitter.push(bytes.subarray(0, 20), (frame) => seen.push(frame));
     splitter.push(bytes.subarray(20), (frame) => seen.push(frame));
-    expect(seen).toEqual([{ Offset: 0, Data: 'YQ==', FileEvent: '' }, {}, { Offset: 1, Data: 'Yg==', FileEvent: '', File: 'x' }]);
+    expect(seen).toEqual([{ Offset: 0, DataBytes: Buffer.from('a'), FileEvent: '' }, {}, { Offset: 1, Data: 'Yg==', FileEvent: '', File: 'x' }]);
     expect(splitter.malformed).toBe(1);
   });
 });

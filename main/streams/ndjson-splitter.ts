@@ -32,7 +32,7 @@ export class NdjsonSplitter {
     private readonly shortcut?: LineShortcut,
   ) {}
 
-  /** Feeds one chunk; every complete line is parsed and handed to `sink` in order. */
+  /** Feeds one chunk, which must not be changed afterwards; every complete line is parsed and handed to `sink` in order. */
   push(chunk: Uint8Array, sink: FrameSink, onMalformed?: MalformedSink): void {
     this.onMalformed = onMalformed;
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
@@ -63,8 +63,9 @@ export class NdjsonSplitter {
         this.countOversized();
         this.discarding = true;
       } else {
-        // Copy: the caller's chunk may be reused once push returns.
-        this.carry.push(Buffer.from(bytes.subarray(start)));
+        // Held without a copy: a chunk belongs to the splitter once pushed (an HTTP body hands out a fresh buffer
+        // per read), and a 64 KiB log frame crosses a chunk boundary nearly every time.
+        this.carry.push(bytes.subarray(start));
         this.carryBytes += rest;
       }
     }
