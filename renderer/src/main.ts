@@ -4,5 +4,6 @@ import { createPinia } from 'pinia';
 import App from './App.vue';
 import { createAppRouter } from './router';
 import './styles.css';
+import './styles/page-layout.css';
 
 createApp(App).use(createPinia()).use(createAppRouter()).mount('#app');
