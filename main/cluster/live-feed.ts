@@ -125,7 +125,7 @@ export class LiveFeed {
         emit: (batch) => this.onBatch(plan, batch),
         protocol: () => new EventProtocol(params, this.options.eventHeartbeatMs),
         batch: BATCH,
-        historyItems: 0,
+        history: null,
         onJoin: (protocol, feed, joinedRunning) => {
           // Joined a stream an events view already runs: what it saw before now is missing here.
           if (joinedRunning && protocol.cursor.lastIndex > this.startIndex) feed.addGap({ fromIndex: this.startIndex, toIndex: protocol.cursor.lastIndex });

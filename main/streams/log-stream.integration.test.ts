@@ -83,6 +83,22 @@ describe('logs against the simulator', () => {
     await transport.allClosed();
   });
 
+  it('shows a second tab joining a running monitor its recent text first, then the same live text as the first', async () => {
+    const params = { connectionId: 'c1', logLevel: 'trace', logJson: false };
+    const first = new RecordingSubscriber<LogChunk>();
+    streams.factories['logs.agent'](params, first.emit, 'sub-mon-2');
+    await first.until((s) => joined(s.items).split('\n').length > 3, 'a few monitor lines');
+    const seenBefore = joined(first.items);
+    const second = new RecordingSubscriber<LogChunk>();
+    streams.factories['logs.agent'](params, second.emit, 'sub-mon-3');
+    // One upstream for both; the second starts with what the first had already been shown.
+    expect(streams.manager.upstreamCount()).toBe(1);
+    await second.until((s) => joined(s.items).length > seenBefore.length, 'the history and a live line');
+    expect(joined(second.items).startsWith(seenBefore)).toBe(true);
+    await first.until((s) => joined(s.items).length >= joined(second.items).length, 'the first to catch up');
+    expect(joined(first.items).startsWith(joined(second.items))).toBe(true);
+  });
+
   it('ends with a readable message for an unknown allocation', async () => {
     const subscriber = new RecordingSubscriber<LogChunk>();
     streams.factories['logs.alloc']({ connectionId: 'c1', allocId: '00000000-0000-0000-0000-000000000000', task: 'web', type: 'stdout', follow: true, origin: 'end', offset: 0 }, subscriber.emit, 'sub-log-3');

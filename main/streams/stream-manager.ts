@@ -6,6 +6,7 @@ import type { StreamProtocol, StreamTransport } from './stream-protocol';
 import type { StreamSource } from './subscription-registry';
 import type { BatchPolicy, SubscriberFeed } from './subscriber-feed';
 import { UpstreamStream } from './upstream-stream';
+import type { HistoryPolicy } from './recent-history';
 
 export interface StreamManagerDeps {
   /** The connection's transport (TLS settings included). Throws a HostError for an unknown or non-cluster connection. */
@@ -33,7 +34,8 @@ export interface OpenRequest<Item, P extends StreamProtocol<Item>> {
   /** Builds the protocol when no upstream for `key` runs yet. */
   protocol: () => P;
   batch: BatchPolicy;
-  historyItems: number;
+  /** What a subscriber joining the running upstream is shown first; null for none. */
+  history: HistoryPolicy<Item> | null;
   /** Runs after the subscriber's feed exists; `joinedRunning` is false for the subscriber that opened the upstream. */
   onJoin?: (protocol: P, feed: SubscriberFeed<Item>, joinedRunning: boolean) => void;
 }
@@ -68,7 +70,7 @@ export class StreamManager {
           heartbeatFactor: this.tuning.heartbeatFactor,
           connectTimeoutMs: this.tuning.connectTimeoutMs,
           offlineAfterFailures: this.tuning.offlineAfterFailures,
-          historyItems: request.historyItems,
+          history: request.history as HistoryPolicy<unknown> | null,
           scrub,
           onGone: () => {
             if (this.upstreams.get(request.key) === created) this.upstreams.delete(request.key);

@@ -6,10 +6,10 @@ import type { StreamBatch, StreamStatus } from '../contract';
 import { DEFAULT_MAX_LINE_BYTES, NdjsonSplitter } from './ndjson-splitter';
 import { ReconnectBackoff } from './reconnect-backoff';
 import { SubscriberFeed, type BatchPolicy } from './subscriber-feed';
-import { SubscriberRingBuffer } from './subscriber-ring-buffer';
+import { RecentHistory, type HistoryPolicy } from './recent-history';
 import type { Gap, StreamProtocol, StreamTransport, UpstreamSink } from './stream-protocol';
 
-export interface UpstreamOptions {
+export interface UpstreamOptions<Item> {
   /** Looked up for every attempt. */
   transport: () => StreamTransport;
   /** Read for every connection attempt, so a replaced token applies from the next reconnect. */
@@ -22,8 +22,8 @@ export interface UpstreamOptions {
   connectTimeoutMs: number;
   /** Consecutive failed attempts after which subscribers see `offline` instead of `reconnecting`. */
   offlineAfterFailures: number;
-  /** Recent items replayed to a subscriber that joins a running stream (0 = none). */
-  historyItems: number;
+  /** Recent items replayed to a subscriber that joins a running stream (null = none). */
+  history: HistoryPolicy<Item> | null;
   /** Applied to server texts before they reach a subscriber (they may echo a credential). */
   scrub: (text: string) => string;
   /** Called once when the stream is closed or finished, so its owner can forget it. */
@@ -38,7 +38,7 @@ export class UpstreamStream<Item> {
   private state: StreamStatus = 'connecting';
   private message: string | undefined;
   private readonly feeds = new Set<SubscriberFeed<Item>>();
-  private readonly history: SubscriberRingBuffer<Item> | null;
+  private readonly history: RecentHistory<Item> | null;
   private readonly splitter: NdjsonSplitter;
   private body: IncomingMessage | undefined;
   private abort: AbortController | undefined;
@@ -51,8 +51,8 @@ export class UpstreamStream<Item> {
   private started = false;
   private readonly sink: UpstreamSink<Item>;
 
-  constructor(private readonly protocol: StreamProtocol<Item>, private readonly options: UpstreamOptions) {
-    this.history = options.historyItems > 0 ? new SubscriberRingBuffer<Item>(options.historyItems) : null;
+  constructor(private readonly protocol: StreamProtocol<Item>, private readonly options: UpstreamOptions<Item>) {
+    this.history = options.history ? new RecentHistory(options.history) : null;
     this.splitter = new NdjsonSplitter(DEFAULT_MAX_LINE_BYTES, protocol.lineShortcut);
     this.sink = {
       deliver: (item) => {
