@@ -35,7 +35,7 @@ export interface ListWindow<Row> extends Freshness {
   total: number;
   /** Rows that match the query's search and facets. */
   matching: number;
-  /** Counts per facet value over the whole dataset, e.g. `{ Status: { running: 10 } }`. */
+  /** Counts per facet value over the query's namespace (every row for `*`), before search and facet filters, e.g. `{ Status: { running: 10 } }`. */
   facetCounts: Record<string, Record<string, number>>;
   /** Grows on every change to the dataset; a window with an older version is out of date. */
   version: number;

@@ -62,8 +62,28 @@ describe('ListDataset', () => {
     expect(asc.map((r) => r.ID)).toEqual(['0000-job', '0064-job']);
   });
 
-  it('counts facet values over the whole dataset', () => {
+  it('counts facet values over the whole dataset for all namespaces', () => {
     expect(dataset(rows).query({ offset: 0, limit: 1 }).facetCounts.Status).toEqual({ dead: 100, running: 900 });
+    expect(dataset(rows).query({ offset: 0, limit: 1, namespace: '*' }).facetCounts.Status).toEqual({ dead: 100, running: 900 });
+  });
+
+  it('counts facet values over the chosen namespace, before search and facet filters, and keeps each up to date', () => {
+    const data = dataset(rows);
+    const counts = (namespace: string, extra: { search?: string; facets?: Record<string, string[]> } = {}) =>
+      data.query({ offset: 0, limit: 1, namespace, ...extra }).facetCounts.Status;
+    expect(counts('default')).toEqual({ dead: 100, running: 400 });
+    expect(counts('prod')).toEqual({ running: 500 });
+    // What choosing a value would show in this namespace, whatever is chosen or searched now.
+    expect(counts('default', { search: 'service-000', facets: { Status: ['dead'] } })).toEqual({ dead: 100, running: 400 });
+    // A live change moves the counts of its own namespace only, in every namespace already counted.
+    data.upsert([{ ...rows[1], Status: 'dead' }]); // rows[1] is in prod
+    expect(counts('prod')).toEqual({ dead: 1, running: 499 });
+    expect(counts('default')).toEqual({ dead: 100, running: 400 });
+    expect(counts('*')).toEqual({ dead: 101, running: 899 });
+    data.upsert([{ ...rows[1], Status: 'dead', Namespace: 'default' }]); // moved between namespaces
+    expect(counts('prod')).toEqual({ running: 499 });
+    expect(counts('default')).toEqual({ dead: 101, running: 400 });
+    expect(counts('nowhere')).toEqual({});
   });
 
   it('bumps the version on upsert and remove, and reflects them in the next query', () => {

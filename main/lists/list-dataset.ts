@@ -29,6 +29,11 @@ export function wildcardToRegExp(pattern: string): RegExp {
   return new RegExp(`^${escaped}$`, 'i');
 }
 
+type FacetCounts = Record<string, Record<string, number>>;
+
+/** Namespaces whose facet counts are kept at once; an operator flips between a few. */
+const FACET_SCOPES = 16;
+
 interface Change<Row> {
   before: Indexed<Row> | undefined;
   after: Indexed<Row> | undefined;
@@ -43,7 +48,8 @@ interface SortedOrder<Row> {
 export class ListDataset<Row> {
   private readonly rows = new Map<string, Indexed<Row>>();
   private sorted = new Map<string, SortedOrder<Row>>();
-  private facetCache: Record<string, Record<string, number>> | null = null;
+  /** Facet counts per namespace scope (`*` = every row), patched by live batches like the sort orders. */
+  private facetCache = new Map<string, FacetCounts>();
   version = 0;
   loading = true;
   asOf: string | null = null;
@@ -78,7 +84,7 @@ export class ListDataset<Row> {
   private changed(): void {
     this.version++;
     this.sorted = new Map();
-    this.facetCache = null;
+    this.facetCache = new Map();
   }
 
   /** Replaces the whole dataset (a full fetch); `source` says whether it came from the server or the cache. */
@@ -137,7 +143,7 @@ export class ListDataset<Row> {
    * (a first fill) rebuilds.
    */
   private patchable(count: number): boolean {
-    return (this.sorted.size > 0 || this.facetCache !== null) && count <= Math.max(64, this.rows.size / 2);
+    return (this.sorted.size > 0 || this.facetCache.size > 0) && count <= Math.max(64, this.rows.size / 2);
   }
 
   private patched(changes: Change<Row>[]): void {
@@ -178,16 +184,17 @@ export class ListDataset<Row> {
       merged.length = size;
       sorted.list = merged;
     }
-    if (this.facetCache) this.facetCache = this.patchedFacets(this.facetCache, changes);
+    for (const [scope, counts] of this.facetCache) this.facetCache.set(scope, this.patchedFacets(scope, counts, changes));
   }
 
   /** Facet counts moved by the changed rows; a copy, since windows already answered hold the previous object. */
-  private patchedFacets(cache: Record<string, Record<string, number>>, changes: Change<Row>[]): Record<string, Record<string, number>> {
-    const next: Record<string, Record<string, number>> = {};
+  private patchedFacets(scope: string, cache: FacetCounts, changes: Change<Row>[]): FacetCounts {
+    const next: FacetCounts = {};
     for (const name of Object.keys(cache)) next[name] = { ...cache[name] };
+    const inScope = this.scopeTest(scope);
     for (const { before, after } of changes) {
       for (const [entry, delta] of [[before, -1], [after, 1]] as const) {
-        if (!entry) continue;
+        if (!entry || !inScope(entry.row)) continue;
         for (const [name, read] of Object.entries(this.shape.facets)) {
           const values = read(entry.row);
           for (const value of Array.isArray(values) ? values : [values]) {
@@ -220,13 +227,31 @@ export class ListDataset<Row> {
     return sorted.list;
   }
 
-  facetCounts(): Record<string, Record<string, number>> {
-    if (this.facetCache) return this.facetCache;
+  /** The namespace a query's counts are taken over: `*` when the list has no namespaces or the query asks for all. */
+  private facetScope(namespace: string | undefined): string {
+    return namespace && namespace !== '*' && this.shape.namespace ? namespace : '*';
+  }
+
+  private scopeTest(scope: string): (row: Row) => boolean {
+    const read = this.shape.namespace;
+    return scope === '*' || !read ? () => true : (row) => read(row) === scope;
+  }
+
+  /**
+   * Counts per facet value over the rows of one namespace (all of them for `*`), before search and facet filters:
+   * the numbers beside each facet say how many rows choosing it would show in the namespace being looked at.
+   */
+  facetCounts(namespace?: string): FacetCounts {
+    const scope = this.facetScope(namespace);
+    const cached = this.facetCache.get(scope);
+    if (cached) return cached;
     // Maps and no per-row allocation: this runs over every row on the first query after a change (20,000 restored
     // rows from the offline cache included), so it must cost little more than the loop itself.
     const facets = Object.entries(this.shape.facets);
     const tallies = facets.map(() => new Map<string, number>());
+    const inScope = this.scopeTest(scope);
     for (const { row } of this.rows.values()) {
+      if (!inScope(row)) continue;
       for (let f = 0; f < facets.length; f++) {
         const values = facets[f][1](row);
         const tally = tallies[f];
@@ -234,9 +259,10 @@ export class ListDataset<Row> {
         else tally.set(values, (tally.get(values) ?? 0) + 1);
       }
     }
-    const counts: Record<string, Record<string, number>> = {};
+    const counts: FacetCounts = {};
     facets.forEach(([name], f) => (counts[name] = Object.fromEntries(tallies[f])));
-    this.facetCache = counts;
+    if (this.facetCache.size >= FACET_SCOPES) this.facetCache.delete(this.facetCache.keys().next().value as string);
+    this.facetCache.set(scope, counts);
     return counts;
   }
 
@@ -264,7 +290,7 @@ export class ListDataset<Row> {
       offset: query.offset,
       total: this.rows.size,
       matching,
-      facetCounts: this.facetCounts(),
+      facetCounts: this.facetCounts(query.namespace),
       version: this.version,
       loading: this.loading,
       asOf: this.asOf,
