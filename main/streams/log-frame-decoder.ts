@@ -13,7 +13,7 @@ export interface LogFrame {
 
 export type LogFrameResult =
   /** Text decoded from the frame's new bytes; `offset` is the position of the first of them. */
-  | { kind: 'data'; offset: number; bytes: Buffer; text: string }
+  | { kind: 'data'; offset: number; text: string }
   /** A frame with no new bytes: a repeat of data already decoded (after a resume) or a file event. */
   | { kind: 'empty'; fileEvent: string }
   /** The frame starts past the next expected byte: bytes in between were never received. */
@@ -55,7 +55,7 @@ export class LogFrameDecoder {
     if (!this.options.trackOffsets) {
       const offset = this.counted;
       this.counted += bytes.length;
-      return { kind: 'data', offset, bytes, text: this.text(bytes) };
+      return { kind: 'data', offset, text: this.text(bytes) };
     }
     let offset = frame.Offset;
     if (this.nextOffset !== null) {
@@ -69,7 +69,7 @@ export class LogFrameDecoder {
       }
     }
     this.nextOffset = offset + bytes.length;
-    return { kind: 'data', offset, bytes, text: this.text(bytes) };
+    return { kind: 'data', offset, text: this.text(bytes) };
   }
 
   /**

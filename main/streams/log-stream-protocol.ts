@@ -3,7 +3,7 @@
 // issue for the task logs, which lie outside the spec.
 import type { AgentLogParams, AllocLogParams, LogChunk } from '../contract';
 import { LogFrameDecoder } from './log-frame-decoder';
-import { logFrameShortcut } from './log-frame-shortcut';
+import { createLogFrameShortcut } from './log-frame-shortcut';
 import type { StreamProtocol, UpstreamSink } from './stream-protocol';
 
 abstract class LogStreamProtocol implements StreamProtocol<LogChunk> {
@@ -11,7 +11,8 @@ abstract class LogStreamProtocol implements StreamProtocol<LogChunk> {
   abstract readonly heartbeatMs: number | null;
   /** Whether the server can send a malformed frame's bytes again (task logs, by offset) or not (the monitor). */
   abstract readonly resyncOnMalformed: boolean;
-  readonly lineShortcut = logFrameShortcut;
+  /** This stream's own: it decodes into a buffer reused from frame to frame. */
+  readonly lineShortcut = createLogFrameShortcut();
   protected readonly decoder: LogFrameDecoder;
   protected firstFrame = true;
 

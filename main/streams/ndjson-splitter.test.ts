@@ -72,4 +72,16 @@ describe('NdjsonSplitter', () => {
     expect(collect(torn, [Buffer.from('{"c":3}\n')])).toEqual([{ c: 3 }]);
     expect(torn.malformed).toBe(0);
   });
+  it('joins lines crossing chunks correctly whatever their length, as its reused line buffer grows', () => {
+    // Lines of 10 B to 300 KB (past the first 128 KiB of room), cut into chunks of changing sizes.
+    const lengths = [10, 200_000, 50, 130_000, 300_000, 7, 70_000, 131_072, 1];
+    const lines = lengths.map((n, i) => JSON.stringify({ i, pad: String.fromCharCode(97 + i).repeat(n) }));
+    const bytes = Buffer.from(lines.join('\n') + '\n');
+    for (const chunk of [1000, 65_536, 99_999]) {
+      const splitter = new NdjsonSplitter();
+      const frames: unknown[] = [];
+      for (let at = 0; at < bytes.length; at += chunk) splitter.push(bytes.subarray(at, at + chunk), (frame) => frames.push(frame));
+      expect(frames).toEqual(lines.map((line) => JSON.parse(line)));
+    }
+  });
 });

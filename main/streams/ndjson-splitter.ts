@@ -10,6 +10,8 @@ export type MalformedSink = () => void;
  * shape, parse it as JSON". Its frames reach the sink with an empty `line`.
  */
 export type LineShortcut = (bytes: Buffer, start: number, end: number) => Record<string, unknown> | undefined;
+/** Room first kept for a line that crosses chunks: one 64 KiB log frame, Base64-encoded, with its keys. */
+const FIRST_LINE_ROOM = 128 * 1024;
 
 /** Longest line kept by default: a log frame holds at most 64 KiB of data (about 88 KiB once Base64-encoded). */
 export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
@@ -23,6 +25,12 @@ export class NdjsonSplitter {
   oversized = 0;
   private carry: Buffer[] = [];
   private carryBytes = 0;
+  /**
+   * Where a line that crosses chunks is joined, reused from line to line: a new buffer per line (a log frame crosses
+   * nearly every time) made glibc hand memory back and fault it in again, which cost more than the copy itself.
+   * Sinks copy what they keep (strings, decoded Base64), so the bytes are free again once a line is parsed.
+   */
+  private line: Buffer | null = null;
   /** True while skipping the rest of an over-long line up to its newline. */
   private discarding = false;
   private onMalformed: MalformedSink | undefined;
@@ -44,10 +52,14 @@ export class NdjsonSplitter {
         this.discarding = false;
       } else if (this.carryBytes > 0) {
         this.carry.push(bytes.subarray(start, newline));
-        const line = Buffer.concat(this.carry, this.carryBytes + newline - start);
-        this.clearCarry();
-        if (line.length > this.maxLineBytes) this.countOversized();
-        else this.parseBytes(line, 0, line.length, sink);
+        const length = this.carryBytes + newline - start;
+        if (length > this.maxLineBytes) {
+          this.clearCarry();
+          this.countOversized();
+        } else {
+          const line = this.joinCarry(length);
+          this.parseBytes(line, 0, length, sink);
+        }
       } else if (newline - start > this.maxLineBytes) {
         this.countOversized();
       } else if (newline > start) {
@@ -75,8 +87,8 @@ export class NdjsonSplitter {
   end(sink: FrameSink, onMalformed?: MalformedSink): void {
     this.onMalformed = onMalformed;
     if (this.carryBytes > 0 && !this.discarding) {
-      const line = Buffer.concat(this.carry, this.carryBytes);
-      this.parseBytes(line, 0, line.length, sink);
+      const length = this.carryBytes;
+      this.parseBytes(this.joinCarry(length), 0, length, sink);
     }
     this.reset();
   }
@@ -124,6 +136,18 @@ export class NdjsonSplitter {
   private countMalformed(): void {
     this.malformed++;
     this.onMalformed?.();
+  }
+
+  /** Copies the carried pieces into the reused line buffer (grown to the longest line, at most maxLineBytes). */
+  private joinCarry(length: number): Buffer {
+    if (!this.line || this.line.length < length) {
+      const grown = this.line ? Math.min(this.maxLineBytes, this.line.length * 2) : FIRST_LINE_ROOM;
+      this.line = Buffer.allocUnsafe(Math.max(length, grown));
+    }
+    let at = 0;
+    for (const piece of this.carry) at += piece.copy(this.line, at);
+    this.clearCarry();
+    return this.line;
   }
 
   private clearCarry(): void {
