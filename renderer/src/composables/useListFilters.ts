@@ -2,7 +2,7 @@
 // they survive a visit to a detail page; typing reaches the store after a short pause, so a fast typist sends one
 // query, not one per key.
 import { computed, ref, watch } from 'vue';
-import type { SortOrder } from '../../../../main/contract';
+import type { SortOrder } from '../../../main/contract';
 
 export interface ListFilterStore<K extends string> {
   search: string;
