@@ -134,9 +134,17 @@ test('turns wrap off into a sideways-scrolling view, and downloads and copies pl
 
   await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await logs.panel.getByTestId('log-filter').fill('INFO');
+  await expect(viewer.rows).toContainText('INFO');
+  // A search match is selected by the search itself; Copy must still take every line shown, not that one word.
+  await logs.panel.getByTestId('log-search').fill('');
+  await logs.panel.getByTestId('log-search').fill('INFO');
+  await expect(logs.panel.getByTestId('log-search-count')).toHaveText(/^[1-9]\d* of \d+$/);
+  await app.page.evaluate(() => navigator.clipboard.writeText(''));
   await logs.panel.getByTestId('log-copy').click();
   await expect.poll(() => app.page.evaluate(() => navigator.clipboard.readText())).toContain('INFO');
   const copied = await app.page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.split('\n').length).toBeGreaterThan(3);
   expect(copied.split('\n').every((line) => line.toLowerCase().includes('info'))).toBe(true);
   await logs.panel.getByTestId('log-filter').fill('');
+  await logs.panel.getByTestId('log-search').fill('');
 });

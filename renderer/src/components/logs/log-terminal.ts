@@ -50,6 +50,12 @@ export interface LogTerminalHooks {
   onSearchResults(result: { index: number; count: number }): void;
 }
 
+/** The selection's place in the buffer, to tell one selection from another. */
+function selectionKey(term: Terminal): string | null {
+  const range = term.getSelectionPosition();
+  return range ? `${range.start.x},${range.start.y}-${range.end.x},${range.end.y}` : null;
+}
+
 export class LogTerminal {
   readonly term: Terminal;
   private readonly fit = new FitAddon();
@@ -58,6 +64,11 @@ export class LogTerminal {
   private widest = 0;
   /** Set while this code scrolls, so the scroll hook reports only the person's own scrolling. */
   private scrollingByCode = false;
+  /**
+   * Where the search addon last selected its current match: the addon marks a match by selecting it, and Copy must
+   * not take that for the person's own selection (it copied one word instead of the lines shown).
+   */
+  private searchMatch: string | null = null;
 
   constructor(private readonly host: HTMLElement, scrollback: number, hooks: LogTerminalHooks) {
     this.term = new Terminal({
@@ -134,9 +145,11 @@ export class LogTerminal {
     this.scrollingByCode = false;
   }
 
-  /** Text selected with the mouse, if any. */
+  /** Text the person selected, if any (a search match the addon selected does not count). */
   selection(): string {
-    return this.term.hasSelection() ? this.term.getSelection() : '';
+    if (!this.term.hasSelection()) return '';
+    if (this.searchMatch !== null && this.searchMatch === selectionKey(this.term)) return '';
+    return this.term.getSelection();
   }
 
   setWrap(wrap: boolean, widest: number): void {
@@ -173,14 +186,17 @@ export class LogTerminal {
 
   find(query: string, direction: 'next' | 'previous'): boolean {
     if (query === '') {
-      this.search.clearDecorations();
+      this.clearSearch();
       return false;
     }
-    return direction === 'next' ? this.search.findNext(query, SEARCH) : this.search.findPrevious(query, SEARCH);
+    const found = direction === 'next' ? this.search.findNext(query, SEARCH) : this.search.findPrevious(query, SEARCH);
+    this.searchMatch = found ? selectionKey(this.term) : null;
+    return found;
   }
 
   clearSearch(): void {
     this.search.clearDecorations();
+    this.searchMatch = null;
   }
 
   dispose(): void {
