@@ -1,6 +1,6 @@
 // Job reads: the list (paginated, blocking), one job, its versions, allocations, evaluations, deployments, summary
 // and scale status (cluster-api.md, Jobs). Writes are in job-commands.ts.
-import { ClusterCore, segment, type BlockingOptions, type Indexed, type Page } from './client';
+import { ClusterCore, segment, type BlockingOptions, type Call, type Indexed, type Page } from './client';
 import type { AllocListStub, Deployment, Evaluation, Job, JobDiff, JobListStub, JobScaleStatus, JobSummary, JobVersions } from '../../contract/cluster-models';
 import { redactClusterPayload } from './redact';
 import {
@@ -40,6 +40,11 @@ export interface ParseJobInput {
 
 export const jobTarget = (jobId: string): string => `job "${jobId}"`;
 
+/** A blocking read under `/v1/job/:job_id`: every one has the same path root, namespace and permission target. */
+function jobRead(jobId: string, endpoint: Call['endpoint'], below: string, options: BlockingOptions, query?: Call['query']): Call {
+  return { endpoint, method: 'GET', path: `/v1/job/${segment(jobId, 'job ID')}${below}`, query, namespace: options.namespace, target: jobTarget(jobId), blocking: options };
+}
+
 export class JobQueries extends ClusterCore {
   /** One page of jobs; follow `nextToken`, or use `listJobPages` to walk them all. */
   async listJobs(options: ListJobsOptions = {}): Promise<Page<JobListStub>> {
@@ -73,7 +78,7 @@ export class JobQueries extends ClusterCore {
   }
 
   async readJob(jobId: string, options: BlockingOptions = {}): Promise<Indexed<Job>> {
-    return this.read({ endpoint: 'readJob', method: 'GET', path: `/v1/job/${segment(jobId, 'job ID')}`, namespace: options.namespace, target: jobTarget(jobId), blocking: options }, (value) =>
+    return this.read(jobRead(jobId, 'readJob', '', options), (value) =>
       redactClusterPayload(decode<Job>(jobSchema, value, `job "${jobId}"`)),
     );
   }
@@ -81,15 +86,7 @@ export class JobQueries extends ClusterCore {
   /** Versions newest first, with diffs between them when `diffs` is set and the server is new enough. */
   async jobVersions(jobId: string, options: BlockingOptions & { diffs?: boolean } = {}): Promise<Indexed<JobVersions>> {
     return this.read(
-      {
-        endpoint: 'jobVersions',
-        method: 'GET',
-        path: `/v1/job/${segment(jobId, 'job ID')}/versions`,
-        query: { diffs: options.diffs || undefined },
-        namespace: options.namespace,
-        target: jobTarget(jobId),
-        blocking: options,
-      },
+      jobRead(jobId, 'jobVersions', '/versions', options, { diffs: options.diffs || undefined }),
       (value) => {
         const decoded = decode<Job[] | { Versions: Job[]; Diffs?: JobDiff[] | null }>(jobVersionsSchema, value, `the versions of job "${jobId}"`);
         // Older servers answer a bare array and cannot give diffs (cluster-api.md, Versioning).
@@ -102,37 +99,21 @@ export class JobQueries extends ClusterCore {
   /** `all` includes allocations of earlier jobs registered under the same ID. */
   async jobAllocations(jobId: string, options: BlockingOptions & { all?: boolean } = {}): Promise<Indexed<AllocListStub[]>> {
     return this.read(
-      {
-        endpoint: 'jobAllocations',
-        method: 'GET',
-        path: `/v1/job/${segment(jobId, 'job ID')}/allocations`,
-        query: { all: options.all || undefined },
-        namespace: options.namespace,
-        target: jobTarget(jobId),
-        blocking: options,
-      },
+      jobRead(jobId, 'jobAllocations', '/allocations', options, { all: options.all || undefined }),
       (value) => redactClusterPayload(decodeList<AllocListStub>(allocListStubSchema, value, `the allocations of job "${jobId}"`)),
     );
   }
 
   async jobEvaluations(jobId: string, options: BlockingOptions = {}): Promise<Indexed<Evaluation[]>> {
     return this.read(
-      { endpoint: 'jobEvaluations', method: 'GET', path: `/v1/job/${segment(jobId, 'job ID')}/evaluations`, namespace: options.namespace, target: jobTarget(jobId), blocking: options },
+      jobRead(jobId, 'jobEvaluations', '/evaluations', options),
       (value) => decodeList<Evaluation>(evaluationSchema, value, `the evaluations of job "${jobId}"`),
     );
   }
 
   async jobDeployments(jobId: string, options: BlockingOptions & { all?: boolean } = {}): Promise<Indexed<Deployment[]>> {
     return this.read(
-      {
-        endpoint: 'jobDeployments',
-        method: 'GET',
-        path: `/v1/job/${segment(jobId, 'job ID')}/deployments`,
-        query: { all: options.all || undefined },
-        namespace: options.namespace,
-        target: jobTarget(jobId),
-        blocking: options,
-      },
+      jobRead(jobId, 'jobDeployments', '/deployments', options, { all: options.all || undefined }),
       (value) => decodeList<Deployment>(deploymentSchema, value, `the deployments of job "${jobId}"`),
     );
   }
@@ -140,14 +121,14 @@ export class JobQueries extends ClusterCore {
   /** The most recent deployment, or null when the job never had one (the server answers `null`). */
   async latestDeployment(jobId: string, options: BlockingOptions = {}): Promise<Indexed<Deployment | null>> {
     return this.read(
-      { endpoint: 'latestDeployment', method: 'GET', path: `/v1/job/${segment(jobId, 'job ID')}/deployment`, namespace: options.namespace, target: jobTarget(jobId), blocking: options },
+      jobRead(jobId, 'latestDeployment', '/deployment', options),
       (value) => (value === null ? null : decode<Deployment>(deploymentSchema, value, `the latest deployment of job "${jobId}"`)),
     );
   }
 
   async jobSummary(jobId: string, options: BlockingOptions = {}): Promise<Indexed<JobSummary>> {
     return this.read(
-      { endpoint: 'jobSummary', method: 'GET', path: `/v1/job/${segment(jobId, 'job ID')}/summary`, namespace: options.namespace, target: jobTarget(jobId), blocking: options },
+      jobRead(jobId, 'jobSummary', '/summary', options),
       (value) => decode<JobSummary>(jobSummarySchema, value, `the summary of job "${jobId}"`),
     );
   }
@@ -155,7 +136,7 @@ export class JobQueries extends ClusterCore {
   /** Desired and placed counts per task group (beta endpoint; cluster-api.md, GET /v1/job/:job_id/scale). */
   async jobScaleStatus(jobId: string, options: BlockingOptions = {}): Promise<Indexed<JobScaleStatus>> {
     return this.read(
-      { endpoint: 'jobScaleStatus', method: 'GET', path: `/v1/job/${segment(jobId, 'job ID')}/scale`, namespace: options.namespace, target: jobTarget(jobId), blocking: options },
+      jobRead(jobId, 'jobScaleStatus', '/scale', options),
       (value) => decode<JobScaleStatus>(scaleStatusSchema, value, `the scale status of job "${jobId}"`),
     );
   }
