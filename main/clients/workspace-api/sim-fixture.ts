@@ -1,5 +1,4 @@
 // Test fixture: the simulator over real HTTP on 127.0.0.1 and a WorkspaceClient per token kind.
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { HostError } from '../../host/host-error';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../../sim/index';
@@ -42,27 +41,8 @@ export function clientFor(sim: Simulator, kind: SimToken = 'user', extra: { toke
   return new WorkspaceClient({ baseUrl: sim.url, organization: sim.organization, token: async () => tokens[kind], bucket: new TokenBucket(), ...extra });
 }
 
-export const md5 = (bytes: Buffer): string => createHash('md5').update(bytes).digest('hex');
-
-/** Raw engine state with `resources` managed blocks, as the engine writes it. */
-export function rawState(serial: number, lineage: string, resources = 1): Buffer {
-  return Buffer.from(
-    JSON.stringify({
-      version: 4,
-      terraform_version: '1.9.8',
-      serial,
-      lineage,
-      outputs: { greeting: { value: 'hello', type: 'string' } },
-      resources: Array.from({ length: resources }, (_, i) => ({
-        mode: 'managed',
-        type: 'null_resource',
-        name: `n${i}`,
-        provider: 'provider["registry.terraform.io/hashicorp/null"]',
-        instances: [{ schema_version: 0, attributes: { id: String(i) } }],
-      })),
-    }),
-  );
-}
+// One engine-state fixture for the simulator's tests and the host's.
+export { md5, rawState } from '../../../sim/workspace/test/harness';
 
 /** Id of a fixture workspace by name. */
 export function workspaceId(sim: Simulator, name: string): string {
