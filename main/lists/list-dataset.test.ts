@@ -86,6 +86,55 @@ describe('ListDataset', () => {
     expect(counts('nowhere')).toEqual({});
   });
 
+  it('scrolls a filtered query and narrows its search over the last matches only, never answering from stale data', () => {
+    let scanned = 0;
+    const data = new ListDataset<Row>({
+      id: (row) => row.ID,
+      searchText: (row) => row.Name,
+      // Read once per row a namespace-filtered query tests: counts how many rows a query scans.
+      namespace: (row) => (scanned++, row.Namespace),
+      facets: { Status: (row) => row.Status, Tags: (row) => row.Tags },
+      sorters: { Name: (a, b) => a.Name.localeCompare(b.Name), Priority: (a, b) => a.Priority - b.Priority },
+      defaultSort: { key: 'Name', order: 'asc' },
+    });
+    data.replaceAll(rows);
+    const fresh = dataset(rows);
+    const window = (d: ListDataset<Row>, search: string, offset: number) =>
+      d.query({ offset, limit: 20, search, namespace: 'prod', facets: { Status: ['running'] } });
+    const same = (search: string, offset: number) => {
+      const got = window(data, search, offset);
+      const want = window(fresh, search, offset);
+      expect(got.rows.map((r) => r.ID)).toEqual(want.rows.map((r) => r.ID));
+      expect(got.matching).toBe(want.matching);
+      return got;
+    };
+    data.facetCounts('prod'); // counted once and kept: what follows counts only the rows a query scans
+    scanned = 0;
+    same('service-', 0);
+    expect(scanned).toBe(1000); // every row, once
+    scanned = 0;
+    same('service-', 40);
+    same('service-', 400);
+    expect(scanned).toBe(0); // scrolling: a slice of the kept matches
+    scanned = 0;
+    const narrowed = same('service-00', 0).matching;
+    // Narrowing: only the previous matches (all in prod) are tested, so the namespace is read for the 50 of them whose
+    // name matches; a scan of every row reads it for the 100 such names across both namespaces.
+    expect(narrowed).toBe(50);
+    expect(scanned).toBe(50);
+    same('service-001', 0);
+    same('service-01', 0); // not a narrowing of the last search: a full scan, still right
+    scanned = 0;
+    same('service-0', 0);
+    expect(scanned).toBe(1000);
+    // A change invalidates what was kept.
+    data.upsert([{ ...rows[1], Name: 'service-0001-renamed' }]);
+    fresh.upsert([{ ...rows[1], Name: 'service-0001-renamed' }]);
+    expect(same('service-0', 0).rows.map((r) => r.Name)).toContain('service-0001-renamed');
+    same('renamed', 0);
+    expect(window(data, 'renamed', 0).matching).toBe(1);
+  });
+
   it('bumps the version on upsert and remove, and reflects them in the next query', () => {
     const data = dataset(rows);
     const before = data.version;

@@ -1,7 +1,8 @@
 // One large list held in main (jobs, allocations, nodes, workspaces): patched by live updates, queried by window.
 // Filtering 100,000 rows is a linear scan of lower-case keys (computed on the first search, so a list restored from the
-// offline cache and never searched costs nothing for them); sorting is cached per sort key until the data changes, so
-// scrolling (a new offset, same query) costs only a slice.
+// offline cache and never searched costs nothing for them), and the last filter's matches are kept until the data
+// changes, so scrolling a filtered list costs a slice and typing more of a search scans only the previous matches;
+// sorting is cached per sort key until the data changes, so scrolling (a new offset, same query) costs only a slice.
 import type { BridgeError, DataSource, ListQuery, ListWindow } from '../contract';
 
 export interface DatasetShape<Row> {
@@ -48,6 +49,11 @@ interface SortedOrder<Row> {
 export class ListDataset<Row> {
   private readonly rows = new Map<string, Indexed<Row>>();
   private sorted = new Map<string, SortedOrder<Row>>();
+  /**
+   * The last filtered query's matches in sort order, while the data is unchanged (same version): scrolling it (a new
+   * offset) costs a slice, and typing more of its search scans only its matches instead of every row.
+   */
+  private lastMatches: { version: number; rest: string; search: string; list: Indexed<Row>[] } | null = null;
   /** Facet counts per namespace scope (`*` = every row), patched by live batches like the sort orders. */
   private facetCache = new Map<string, FacetCounts>();
   version = 0;
@@ -276,14 +282,9 @@ export class ListDataset<Row> {
       matching = base.length;
       rows = base.slice(query.offset, query.offset + query.limit).map((entry) => entry.row);
     } else {
-      rows = [];
-      matching = 0;
-      const end = query.offset + query.limit;
-      for (const entry of base) {
-        if (!matches(entry)) continue;
-        if (matching >= query.offset && matching < end) rows.push(entry.row);
-        matching++;
-      }
+      const list = this.matchesOf(query, sort, base, matches);
+      matching = list.length;
+      rows = list.slice(query.offset, query.offset + query.limit).map((entry) => entry.row);
     }
     return {
       rows,
@@ -298,6 +299,26 @@ export class ListDataset<Row> {
       ...(this.refreshError ? { refreshError: this.refreshError } : {}),
       ...(this.expected !== null ? { expected: this.expected } : {}),
     };
+  }
+
+  private matchesOf(
+    query: Omit<ListQuery, 'connectionId'>,
+    sort: { key: string; order: string },
+    base: Indexed<Row>[],
+    matches: (entry: Indexed<Row>) => boolean,
+  ): Indexed<Row>[] {
+    const search = query.search?.trim().toLowerCase() ?? '';
+    const rest = JSON.stringify([sort.key, sort.order, query.namespace ?? '', query.facets ?? {}]);
+    const last = this.lastMatches;
+    let source = base;
+    if (last && last.version === this.version && last.rest === rest) {
+      if (last.search === search) return last.list;
+      // A plain search that contains the last one matches a subset of its rows, in the same order.
+      if (!search.includes('*') && !last.search.includes('*') && search.includes(last.search)) source = last.list;
+    }
+    const list = source.filter(matches);
+    this.lastMatches = { version: this.version, rest, search, list };
+    return list;
   }
 
   private matcher(query: Omit<ListQuery, 'connectionId'>): ((entry: Indexed<Row>) => boolean) | null {
