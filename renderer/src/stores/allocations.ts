@@ -1,10 +1,11 @@
 // Allocations: the list's query (kept while the person moves between list and detail), the open allocation, and
 // its lifecycle actions (cluster-api.md, Allocations). Actions throw, so the dialog that ran them can show why.
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
-import type { AllocSortKey, Allocation, Fetched, SortOrder } from '../../../main/contract';
+import { ref } from 'vue';
+import type { AllocSortKey, Allocation, SortOrder } from '../../../main/contract';
 import { call } from '@/bridge';
 import { feedback } from '@/composables/feedback';
+import { useDetailRead } from '@/composables/useDetailRead';
 
 export const useAllocationsStore = defineStore('allocations', () => {
   // The list's query: search text, facet filters, sort and namespace survive a visit to a detail page.
@@ -14,30 +15,12 @@ export const useAllocationsStore = defineStore('allocations', () => {
   const namespace = ref('*');
 
   // The allocation whose detail is open.
-  const current = shallowRef<Fetched<Allocation> | null>(null);
-  const loading = ref(false);
-  const loadError = ref<unknown>(null);
-  let loadSeq = 0;
+  const open = useDetailRead<Allocation>((alloc) => alloc.ID);
+  const { current, loading, loadError } = open;
 
   /** Reads the allocation; `quiet` keeps the page as it is while a live refresh runs (no spinner). */
-  async function load(connectionId: string, allocId: string, quiet = false): Promise<void> {
-    const seq = ++loadSeq;
-    if (!quiet) {
-      loading.value = true;
-      if (current.value?.value.ID !== allocId) current.value = null;
-    }
-    try {
-      const answer = await call('allocations.read', { connectionId, allocId });
-      if (seq !== loadSeq) return;
-      current.value = answer;
-      loadError.value = null;
-    } catch (error) {
-      if (seq !== loadSeq) return;
-      // A failed quiet refresh keeps the allocation on screen; the freshness tag says it is the last known.
-      if (!quiet || !current.value) loadError.value = error;
-    } finally {
-      if (seq === loadSeq) loading.value = false;
-    }
+  function load(connectionId: string, allocId: string, quiet = false): Promise<void> {
+    return open.load(allocId, () => call('allocations.read', { connectionId, allocId }), quiet);
   }
 
   async function stop(connectionId: string, allocId: string): Promise<void> {

@@ -2,9 +2,10 @@
 // Actions throw, so the dialog that ran them can show why; destructive ones carry the typed confirmation to main.
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { AllocRow, Fetched, Node, NodeEvalResponse, NodeSortKey, SortOrder } from '../../../main/contract';
+import type { AllocRow, Node, NodeEvalResponse, NodeSortKey, SortOrder } from '../../../main/contract';
 import { call } from '@/bridge';
 import { feedback } from '@/composables/feedback';
+import { useDetailRead } from '@/composables/useDetailRead';
 
 const evals = (answer: NodeEvalResponse): string => {
   const ids = (answer.EvalIDs ?? []) as string[];
@@ -16,46 +17,28 @@ export const useNodesStore = defineStore('nodes', () => {
   const facets = ref<Record<string, string[]>>({});
   const sort = ref<{ key: NodeSortKey; order: SortOrder }>({ key: 'Name', order: 'asc' });
 
-  const current = shallowRef<Fetched<Node> | null>(null);
-  const loading = ref(false);
-  const loadError = ref<unknown>(null);
+  const open = useDetailRead<Node>((node) => node.ID);
+  const { current, loading, loadError } = open;
   const allocations = shallowRef<AllocRow[] | null>(null);
   const allocationsError = ref<unknown>(null);
-  let loadSeq = 0;
 
-  async function loadAllocations(connectionId: string, nodeId: string, seq: number): Promise<void> {
+  async function loadAllocations(connectionId: string, nodeId: string, stale: () => boolean): Promise<void> {
     try {
       const answer = await call('nodes.allocations', { connectionId, nodeId });
-      if (seq !== loadSeq) return;
+      if (stale()) return;
       allocations.value = answer.value;
       allocationsError.value = null;
     } catch (error) {
-      if (seq === loadSeq) allocationsError.value = error;
+      if (!stale()) allocationsError.value = error;
     }
   }
 
   /** Reads the node and its allocations; `quiet` keeps the page as it is during a live refresh. */
   async function load(connectionId: string, nodeId: string, quiet = false): Promise<void> {
-    const seq = ++loadSeq;
-    if (!quiet) {
-      loading.value = true;
-      if (current.value?.value.ID !== nodeId) {
-        current.value = null;
-        allocations.value = null;
-      }
-    }
-    const allocs = loadAllocations(connectionId, nodeId, seq);
-    try {
-      const answer = await call('nodes.read', { connectionId, nodeId });
-      if (seq !== loadSeq) return;
-      current.value = answer;
-      loadError.value = null;
-    } catch (error) {
-      if (seq !== loadSeq) return;
-      if (!quiet || !current.value) loadError.value = error;
-    } finally {
-      if (seq === loadSeq) loading.value = false;
-    }
+    const stale = open.begin();
+    if (!quiet && current.value?.value.ID !== nodeId) allocations.value = null;
+    const allocs = loadAllocations(connectionId, nodeId, stale);
+    await open.load(nodeId, () => call('nodes.read', { connectionId, nodeId }), quiet, stale);
     await allocs;
   }
 
