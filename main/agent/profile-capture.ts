@@ -3,11 +3,12 @@
 // Progress goes to the contract's `transfers` stream: elapsed recording time while the agent records, then bytes.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { access, mkdir, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
+import { mkdir, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { AgentMethods, ProfileCapture, ProfileProgress } from '../contract/agent';
 import type { AgentClient } from '../clients/cluster-api/agent-client';
 import { DEFAULT_PROFILE_SECONDS } from '../clients/cluster-api/agent-input';
+import { freePath } from '../host/free-path';
 import { HostError } from '../host/host-error';
 import type { Logger } from '../host/logger';
 import type { TransferHub } from '../workspace/transfers';
@@ -48,20 +49,6 @@ export function suggestedName(params: ProfileParams, now = new Date()): string {
   const stamp = now.toISOString().replace(/[:.]/g, '-').replace(/Z$/, '');
   const safe = `${params.kind}-${who}-${stamp}`.replace(/[^\w.-]+/g, '_');
   return `${safe}${extensionOf(params.kind, params.debug)}`;
-}
-
-/** `name.ext`, or `name (1).ext` and so on when taken: a capture never overwrites a file it did not choose. */
-async function freePath(dir: string, name: string): Promise<string> {
-  const ext = name.endsWith('.pb.gz') ? '.pb.gz' : extname(name);
-  const stem = name.slice(0, name.length - ext.length);
-  for (let n = 0; ; n++) {
-    const candidate = join(dir, n === 0 ? name : `${stem} (${n})${ext}`);
-    try {
-      await access(candidate);
-    } catch {
-      return candidate;
-    }
-  }
 }
 
 export async function captureProfileToFile(deps: CaptureDeps, client: AgentClient, params: ProfileParams): Promise<ProfileCapture> {

@@ -2,11 +2,12 @@
 // with progress. The capability URLs are used inside the client and never reach the renderer (design.md, invariant 2).
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { access, mkdir, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
+import { mkdir, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { WorkspaceClient } from '../clients/workspace-api';
+import { freePath } from '../host/free-path';
 import { HostError } from '../host/host-error';
 import type { TransferHub } from './transfers';
 
@@ -31,20 +32,6 @@ export async function stateBytes(client: WorkspaceClient, stateVersionId: string
   });
   await client.stateVersions.download(stateVersionId, urls.jsonDownload ? 'json' : 'raw', sink);
   return Buffer.concat(chunks);
-}
-
-/** `name.ext`, or `name (1).ext` and so on when taken: a download never overwrites a file it did not choose. */
-async function freePath(dir: string, name: string): Promise<string> {
-  const ext = extname(name);
-  const stem = name.slice(0, name.length - ext.length);
-  for (let n = 0; ; n++) {
-    const candidate = join(dir, n === 0 ? name : `${stem} (${n})${ext}`);
-    try {
-      await access(candidate);
-    } catch {
-      return candidate;
-    }
-  }
 }
 
 export interface DownloadDeps {
