@@ -20,17 +20,19 @@ describe('AvailabilityTracker', () => {
     vi.useFakeTimers();
     let up = false;
     const test = vi.fn(async () => report(up));
-    const tracker = new AvailabilityTracker(test, log, { retryBaseMs: 1000, retryMaxMs: 4000 });
+    // No jitter (random 0.5): re-tests at 1 s, then 2 s later. With jitter the two windows checked below overlapped
+    // (0.8 + 1.6 s < 2.8 s), and the test failed about one run in a few dozen.
+    const tracker = new AvailabilityTracker(test, log, { retryBaseMs: 1000, retryMaxMs: 4000, random: () => 0.5 });
     const seen: ConnectionAvailability[] = [];
     tracker.subscribe((next) => seen.push(next));
 
     tracker.report('c1', refused);
     expect(tracker.get('c1')).toMatchObject({ state: 'unreachable', error: refused, attempts: 0 });
     expect(tracker.get('c1')?.nextRetryAt).toBeDefined();
-    await vi.advanceTimersByTimeAsync(1300); // first re-test within 0.8-1.2 s
+    await vi.advanceTimersByTimeAsync(1300); // first re-test at 1 s
     expect(test).toHaveBeenCalledTimes(1);
     expect(tracker.get('c1')).toMatchObject({ state: 'unreachable', attempts: 1, error: { message: 'still refused' } });
-    await vi.advanceTimersByTimeAsync(1500); // the next one waits about twice as long
+    await vi.advanceTimersByTimeAsync(1500); // the next one waits twice as long (2 s)
     expect(test).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1000);
     expect(test).toHaveBeenCalledTimes(2);

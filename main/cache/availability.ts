@@ -11,9 +11,11 @@ export interface AvailabilityOptions {
   retryMaxMs: number;
   /** Wall clock, a seam for tests. */
   now: () => number;
+  /** The jitter's randomness in [0, 1), a seam for tests (0.5 = no jitter). */
+  random: () => number;
 }
 
-export const DEFAULT_AVAILABILITY: AvailabilityOptions = { retryBaseMs: 2_000, retryMaxMs: 15_000, now: Date.now };
+export const DEFAULT_AVAILABILITY: AvailabilityOptions = { retryBaseMs: 2_000, retryMaxMs: 15_000, now: Date.now, random: Math.random };
 
 /** Codes that mean "the server did not answer"; anything else (401, 404, 409...) proves it is there. */
 const OFFLINE_CODES = new Set<BridgeError['code']>(['unreachable', 'timeout']);
@@ -137,7 +139,7 @@ export class AvailabilityTracker {
     if (!current || current.state !== 'unreachable' || this.closed) return;
     const { retryBaseMs, retryMaxMs } = this.options;
     // Jitter keeps several offline connections (or app windows) from re-testing in lockstep.
-    const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** current.attempts) * (0.8 + Math.random() * 0.4);
+    const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** current.attempts) * (0.8 + this.options.random() * 0.4);
     this.set({ ...current, nextRetryAt: this.iso(this.options.now() + delay) });
     const timer = setTimeout(() => void this.retest(connectionId), delay);
     timer.unref?.();
