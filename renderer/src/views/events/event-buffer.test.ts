@@ -16,6 +16,14 @@ describe('EventBuffer', () => {
     expect(buffer.lastIndex).toBe(7);
   });
 
+  it('resumes from the highest Index taken in, even when a lower one arrived last', () => {
+    const buffer = new EventBuffer(10);
+    buffer.append([ev(10), ev(12), ev(11)], 0);
+    expect(buffer.lastIndex).toBe(12);
+    buffer.clear();
+    expect(buffer.lastIndex).toBe(0);
+  });
+
   it('keeps the tail of a batch larger than the whole buffer', () => {
     const buffer = new EventBuffer(3);
     expect(buffer.append([1, 2, 3, 4, 5, 6].map((i) => ev(i)), 0)).toBe(3);
